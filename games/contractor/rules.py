@@ -1,0 +1,164 @@
+"""Contractor scoring (RULES.md, "Contractor"): pure Python, records in, a GameScore out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from games.scores import GameScore, HandScore, top_scorers
+from games.sheet import SheetError
+
+STRAINS = ("diamonds", "hearts", "clubs", "spades", "crazytrump", "no_trump", "nil")
+# Sour trumps needs a trump suit to be sour about; no trump and nil have none.
+TRUMP_STRAINS = frozenset({"diamonds", "hearts", "clubs", "spades", "crazytrump"})
+TRICKS = 10
+BOOK = 5
+MAX_EXTRA_TRICKS = 5
+MAX_KITTY_FOREGONE = 3
+CHALLENGE = 3
+
+# What each condition adds to the strain's base value.
+EXTRA_TRICK = 2
+KITTY_CARD = 1
+SOUR_TRUMPS = 1
+EXPOSED = 2
+ABSOLUTELY_SURE = 1
+NIL_WITHOUT_JOKER = 2
+THIEVERY = 3
+DEALERS_BONUS = 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    strain_values: dict[str, int] = field(
+        default_factory=lambda: {
+            "diamonds": 5,
+            "hearts": 5,
+            "clubs": 6,
+            "spades": 6,
+            "crazytrump": 6,
+            "no_trump": 7,
+            "nil": 7,
+        }
+    )
+    hands: int = 9
+
+    AT_LEAST_ONE: ClassVar[frozenset] = frozenset({"hands"})
+
+    def check(self) -> None:
+        # Each player must deal equally often.
+        if self.hands % 3:
+            raise SheetError("rules.hands", f"must be a multiple of 3, not {self.hands}")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A strain and its conditions: what the auction compares and the calculator prices."""
+
+    strain: str
+    extra_tricks: int = 0
+    kitty_foregone: int = 0
+    sour_trumps: bool = False
+    exposed: bool = False
+    absolutely_sure: bool = False
+    nil_without_joker: bool = False
+    thievery: bool = False
+
+    @property
+    def tricks_needed(self) -> int:
+        return BOOK + self.extra_tricks
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    contractor: str
+    bid: Bid
+    challenger: str | None
+    tricks: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """All three passed: the same dealer deals again and nobody scores."""
+
+
+def bid_value(bid: Bid, settings: Settings, by_dealer: bool = False) -> int:
+    return (
+        settings.strain_values[bid.strain]
+        + EXTRA_TRICK * bid.extra_tricks
+        + KITTY_CARD * bid.kitty_foregone
+        + SOUR_TRUMPS * bid.sour_trumps
+        + EXPOSED * bid.exposed
+        + ABSOLUTELY_SURE * bid.absolutely_sure
+        + NIL_WITHOUT_JOKER * bid.nil_without_joker
+        + THIEVERY * bid.thievery
+        + DEALERS_BONUS * by_dealer
+    )
+
+
+def is_made(contract: Contract) -> bool:
+    taken = contract.tricks[contract.contractor]
+    if contract.bid.strain == "nil":
+        return taken == 0
+    return taken >= contract.bid.tricks_needed
+
+
+def score_contract(contract: Contract, value: int, made: bool) -> dict[str, int]:
+    """Each player's change for one played hand."""
+    contractor = contract.contractor
+    deltas = {}
+    for name, taken in contract.tricks.items():
+        if name == contractor:
+            continue
+        # In nil the opponents score the contractor's tricks, not their own.
+        deltas[name] = contract.tricks[contractor] if contract.bid.strain == "nil" else taken
+    if made:
+        deltas[contractor] = value
+    else:
+        # Absolutely sure doubles the loss of the contract, not the challenge's side wager.
+        deltas[contractor] = -value * (2 if contract.bid.absolutely_sure else 1)
+    if contract.challenger is not None:
+        wager = CHALLENGE if made else -CHALLENGE
+        deltas[contractor] += wager
+        deltas[contract.challenger] -= wager
+    return deltas
+
+
+def score(sheet) -> GameScore:
+    players = sheet.players
+    settings = sheet.settings
+    totals = dict.fromkeys(players, 0)
+    hands = []
+    dealer_at = 0
+    scored = 0
+    for number, hand in enumerate(sheet.hands, start=1):
+        if scored == settings.hands:
+            raise SheetError(
+                "hand", f"comes after the game ended ({settings.hands} hands were planned)", number
+            )
+        dealer = players[dealer_at]
+        if isinstance(hand, Redeal):
+            # The deal stays with the same dealer, so everyone still deals equally often.
+            deltas = dict.fromkeys(players, 0)
+            details = {"redeal": True}
+        else:
+            value = bid_value(hand.bid, settings, by_dealer=hand.contractor == dealer)
+            made = is_made(hand)
+            changes = score_contract(hand, value, made)
+            deltas = {name: changes[name] for name in players}
+            details = {"contractor": hand.contractor, "value": value, "made": made}
+            scored += 1
+            dealer_at = (dealer_at + 1) % len(players)
+        for name in players:
+            totals[name] += deltas[name]
+        hands.append(HandScore(number, dealer, deltas, dict(totals), details))
+    finished = scored == settings.hands
+    return GameScore(
+        game="contractor",
+        standings=dict(totals),
+        hands=hands,
+        finished=finished,
+        winners=top_scorers(totals) if finished else [],
+        next_dealer=None if finished else players[dealer_at],
+        details={"planned_hands": settings.hands, "hands_scored": scored},
+    )
