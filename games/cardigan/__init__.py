@@ -7,4 +7,18 @@ KEY = "cardigan"
 NAME = "Cardigan"
 SEATS = (4,)
 
-__all__ = ["KEY", "NAME", "SEATS", "Settings", "read", "score"]
+# Our own short reading of the game, for the home and rules pages.
+PLAYERS_TEXT = "4 players, two partnerships"
+SUMMARY = (
+    (
+        "Four packs shuffled together make four deals. Partners score together: duplicates "
+        "shown before bidding, a contract bonus, points for every trick, and points for the "
+        "cards they collect."
+    ),
+    (
+        "Card values grow deal by deal, and after the fourth deal each team scores its complete"
+        " suits, counted from every card it collected in the game."
+    ),
+)
+
+__all__ = ["KEY", "NAME", "PLAYERS_TEXT", "SEATS", "SUMMARY", "Settings", "read", "score"]

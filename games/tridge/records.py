@@ -1,0 +1,199 @@
+"""Reading Tridge hands from a score sheet into the engine's records."""
+
+from __future__ import annotations
+
+from games.cards import SUIT_NAMES, SUITS
+from games.sheet import Fields, SheetError, check_player, describe, read_hands, read_tricks
+from games.tridge.rules import (
+    BIDS,
+    INCOMER_BIDS,
+    INCOMER_DECLINED,
+    MAX_HONOURS,
+    PASSED,
+    TARGETS,
+    TRICKS,
+    TRICKS_BEFORE_GOING_FOR_ALL,
+    VOID,
+    Played,
+    Settings,
+    dealer_of,
+)
+
+FOUR_PEOPLE = 4
+BID_SET = frozenset(BIDS)
+PLAYED_KEYS = frozenset(
+    {"player", "bid", "trumps", "honours", "tricks", "target", "went_for_all", "incomer", "meta"}
+)
+
+
+class Seating:
+    """Who is in play in each hand, worked out once per sheet rather than per hand."""
+
+    __slots__ = ("players", "planned", "in_play")
+
+    def __init__(self, players, settings: Settings):
+        self.players = tuple(players)
+        self.planned = settings.hands
+        if len(players) == FOUR_PEOPLE:
+            # The dealer sits out, so each dealer has their own three people in play.
+            self.in_play = tuple(
+                tuple(name for name in players if name != dealer) for dealer in players
+            )
+        else:
+            self.in_play = (self.players,) * len(players)
+
+    def incomer_at(self, number: int) -> str | None:
+        """Who may come in to hand `number`: its dealer, and only with four people."""
+        return self.dealer(number) if len(self.players) == FOUR_PEOPLE else None
+
+    def dealer(self, number: int) -> str:
+        # Known at read time: the deal passes left after every hand, whatever happened.
+        return dealer_of(number, self.players)
+
+
+def read(top: Fields, players, settings: Settings):
+    seating = Seating(players, settings)
+    return read_hands(top, lambda fields: read_hand(fields, seating)), {}
+
+
+def read_hand(fields: Fields, seating: Seating):
+    number = fields.hand
+    if seating.planned is not None and number > seating.planned:
+        raise SheetError(
+            "hand", f"comes after the game ended ({seating.planned} hands were planned)", number
+        )
+    if fields.has("passed"):
+        return read_marker(fields, "passed", PASSED)
+    if fields.has("void"):
+        return read_marker(fields, "void", VOID)
+    if fields.has("incomer_declined"):
+        if len(seating.players) != FOUR_PEOPLE:
+            raise fields.error("incomer_declined", "only happens with 4 people")
+        return read_marker(fields, "incomer_declined", INCOMER_DECLINED)
+    hand = quick_played(fields.raw, seating, number)
+    return read_played(fields, seating) if hand is None else hand
+
+
+def read_marker(fields: Fields, key: str, record):
+    """A hand recorded by one flag alone: it must be true and stand by itself."""
+    if fields.value(key) is not True:
+        raise fields.error(key, "must be true when given")
+    fields.finish()
+    return record
+
+
+def read_played(fields: Fields, seating: Seating) -> Played:
+    """The careful reading of a played hand: each field in turn, naming the first fault."""
+    number = fields.hand
+    players = seating.players
+    dealer = seating.dealer(number)
+    player = check_player(fields.value("player"), "player", players, number)
+    bid = fields.choice("bid", BIDS)
+    trumps = fields.choice("trumps", SUITS)
+    honours = fields.whole("honours", 0, default=0)
+    if honours > MAX_HONOURS[trumps]:
+        raise fields.error(
+            "honours",
+            f"{honours} is too many with {SUIT_NAMES[trumps]} trumps, "
+            f"at most {MAX_HONOURS[trumps]}",
+        )
+    target = read_target(fields, bid)
+    went_for_all = fields.flag("went_for_all")
+    if went_for_all and bid != "play":
+        raise fields.error("went_for_all", f"only a play bid can go for all, not {bid}")
+    incomer = fields.flag("incomer")
+    if incomer:
+        check_incomer(fields, seating, player, bid, dealer)
+        in_play = players
+    else:
+        in_play = seating.in_play[(number - 1) % len(players)]
+        if player not in in_play:
+            raise fields.error("player", f"{player} deals this hand and sits out")
+    tricks = read_tricks(fields, in_play, TRICKS)
+    if went_for_all and tricks[player] < TRICKS_BEFORE_GOING_FOR_ALL:
+        raise fields.error(
+            "went_for_all",
+            f"needs the first {TRICKS_BEFORE_GOING_FOR_ALL} tricks, "
+            f"but {player} took {tricks[player]}",
+        )
+    fields.finish()
+    return Played(player, bid, trumps, honours, tricks, target, went_for_all, incomer)
+
+
+def quick_played(raw: dict, seating: Seating, number: int) -> Played | None:
+    """The usual, valid played hand, read straight from its dict; None for anything else.
+
+    Long sheets are almost all such hands, and the careful `Fields` reading costs
+    several times the JSON parse. This accepts only what `read_played` accepts and
+    builds the same record; whatever it is unsure of goes to `read_played`, which then
+    either reads it or names the fault. A test holds the two readers to agreement.
+    """
+    if not PLAYED_KEYS.issuperset(raw):
+        return None
+    bid = raw.get("bid")
+    trumps = raw.get("trumps")
+    honours = raw.get("honours", 0)
+    if (
+        bid.__class__ is not str
+        or bid not in BID_SET
+        or trumps.__class__ is not str
+        or honours.__class__ is not int
+        or not 0 <= honours <= MAX_HONOURS.get(trumps, -1)
+    ):
+        return None
+    target = raw.get("target")
+    if bid == "fixed":
+        if target.__class__ is not int or target not in TARGETS:
+            return None
+    elif "target" in raw:
+        return None
+    incomer = raw.get("incomer", False)
+    player = raw.get("player")
+    if incomer is False:
+        in_play = seating.in_play[(number - 1) % len(seating.players)]
+    elif incomer is True and player == seating.incomer_at(number) and bid in INCOMER_BIDS:
+        in_play = seating.players
+    else:
+        return None
+    if player.__class__ is not str or player not in in_play:
+        return None
+    raw_tricks = raw.get("tricks")
+    if raw_tricks.__class__ is not dict or len(raw_tricks) != len(in_play):
+        return None
+    tricks = {}
+    total = 0
+    for name in in_play:
+        count = raw_tricks.get(name)
+        if count.__class__ is not int or count < 0:
+            return None
+        tricks[name] = count
+        total += count
+    if total != TRICKS:
+        return None
+    went_for_all = raw.get("went_for_all", False)
+    if went_for_all is True:
+        if bid != "play" or tricks[player] < TRICKS_BEFORE_GOING_FOR_ALL:
+            return None
+    elif went_for_all is not False:
+        return None
+    return Played(player, bid, trumps, honours, tricks, target, went_for_all, incomer)
+
+
+def read_target(fields: Fields, bid: str) -> int | None:
+    if bid == "fixed":
+        target = fields.value("target")
+        if type(target) is not int or target not in TARGETS:
+            raise fields.error("target", f"must be 1, 2 or 3, not {describe(target)}")
+        return target
+    if fields.has("target"):
+        raise fields.error("target", f"only a fixed bid has a target, not {bid}")
+    return None
+
+
+def check_incomer(fields: Fields, seating: Seating, player: str, bid: str, dealer: str) -> None:
+    if len(seating.players) != FOUR_PEOPLE:
+        raise fields.error("incomer", "only happens with 4 people")
+    if player != dealer:
+        raise fields.error("player", f"the in-comer must be this hand's dealer, {dealer}")
+    if bid not in INCOMER_BIDS:
+        raise fields.error("bid", f"an in-comer bids play, no_tricks or all_tricks, not {bid}")

@@ -1,0 +1,447 @@
+"""Tridge scoring (RULES.md, "Tridge"): pure Python, records in, a GameScore out.
+
+Tridge is played for chips. Besides the people's chips there are a game fund, the
+reserve funds (what did not fit in a capped fund, oldest first) and the widow's
+fund; every payment moves chips between them, so none is ever created or lost.
+
+Where RULES.md leaves a case open, this engine reads it as follows:
+- only a payment for a draw or a loss spoils a fresh fund: a fixed bid one off (which
+  takes from the fund) and an in-comer's quarter (paid in, played or declined) leave
+  it as fresh as it was;
+- a fresh fund already at the cap still takes the contributions of an all-pass, which
+  go to a new reserve; from then on a reserve waits, so passing is free;
+- going for all is only open to a player who took the first five tricks, so the
+  sheet must show at least five for that player.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from games.cards import SUITS
+from games.scores import GameScore, HandScore, top_scorers
+
+TRICKS = 9
+# Winning the first five tricks is what lets a play bid go on for all nine.
+TRICKS_BEFORE_GOING_FOR_ALL = 5
+
+DIAMONDS = "D"
+# The run of top trumps is longer in the red suits, whose ace is the fourth trump.
+MAX_HONOURS = {"S": 3, "H": 4, "D": 4, "C": 3}
+HONOUR_WORTH = {"S": 1, "H": 1, "D": 2, "C": 1}
+
+BIDS = ("play", "flip", "no_change", "no_tricks", "all_tricks", "fixed")
+NORMAL_BIDS = frozenset({"play", "flip", "no_change"})
+SLAM_BIDS = frozenset({"no_tricks", "all_tricks"})
+INCOMER_BIDS = ("play", "no_tricks", "all_tricks")
+TARGETS = (1, 2, 3)
+
+# Outcomes as the JSON details name them.
+WIN = "win"
+DRAW = "draw"
+LOSE = "lose"
+ONE_OFF = "one_off"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The house rules of one game; every Tridge default lives here and only here."""
+
+    chips: int = 500
+    game_contribution: int = 5
+    widow_contribution: int = 25
+    # A multiple of the base fund (game_contribution x people), the same for every fund.
+    fund_cap: int = 4
+    flip: int = 5
+    no_change: int = 10
+    no_change_diamonds: int = 20
+    # What no tricks, all tricks and going for all are worth to every other person.
+    slam: int = 40
+    fixed_bonus: dict[str, int] = field(default_factory=lambda: {"1": 20, "2": 10, "3": 5})
+    fixed_penalty: dict[str, int] = field(default_factory=lambda: {"1": 5, "2": 4, "3": 3})
+    # Planned hands; None plays on until the table stops.
+    hands: int | None = None
+
+    AT_LEAST_ONE: ClassVar[frozenset] = frozenset(
+        {"game_contribution", "widow_contribution", "fund_cap", "hands"}
+    )
+
+
+# --- the hands of a sheet ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A hand somebody played: the bid, its trumps and honours, and the tricks taken.
+
+    `tricks` names the people in play, in seating order: three of them, or all four
+    when the dealer came in (`incomer`).
+    """
+
+    player: str
+    bid: str
+    trumps: str
+    honours: int
+    tricks: dict[str, int]
+    target: int | None = None
+    went_for_all: bool = False
+    incomer: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """Everyone passed and nobody took up a fixed-trick bid or came in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Void:
+    """The discard pack had the wrong number of cards: the hand does not count."""
+
+
+@dataclass(frozen=True, slots=True)
+class IncomerDeclined:
+    """Four people: the dealer paid to come in, then chose not to play."""
+
+
+PASSED = Passed()
+VOID = Void()
+INCOMER_DECLINED = IncomerDeclined()
+
+
+# --- small rules --------------------------------------------------------------
+
+
+def honours_value(honours: int, trumps: str) -> int:
+    # Diamonds are the preferred suit, so each of its honours is worth double.
+    return honours * HONOUR_WORTH[trumps]
+
+
+def outcome_of(player: str, tricks: dict[str, int]) -> str:
+    """Win, draw or lose, comparing the player with everybody else in play.
+
+    Only someone alone on the most tricks wins or beats the player: the player wins
+    holding that place, loses when a defender holds it, and any tie at the top is a
+    draw. So two defenders tied above the player (1:4:4) make a draw, as in Tresillo.
+    """
+    ranked = sorted(tricks.values(), reverse=True)
+    if ranked[0] == ranked[1]:
+        return DRAW
+    return WIN if tricks[player] == ranked[0] else LOSE
+
+
+def top_defender(tricks: dict[str, int]) -> str:
+    """After a loss: the defender alone on the most tricks, who beat the player."""
+    return max(tricks, key=tricks.__getitem__)
+
+
+def fixed_half(fund: int) -> int:
+    """What a fixed-trick player one trick off takes: half the game fund.
+
+    An even fund is halved exactly. An odd fund has no whole half, and RULES.md's three
+    examples (15 -> 10, 45 -> 20, 31 -> 20) all fit one rule: take the half (7.5, 22.5,
+    15.5) to the nearest multiple of ten. That half always ends in .5, so it is never
+    exactly between two tens and needs no tie-break; below 10 it rounds to nothing.
+    """
+    if fund % 2 == 0:
+        return fund // 2
+    return (fund + 10) // 20 * 10
+
+
+def incomer_quarter(fund: int) -> int:
+    """What the dealer pays to come in: a quarter of the game fund, halves rounded up."""
+    return (fund + 2) // 4
+
+
+def dealer_of(number: int, players) -> str:
+    # The deal passes left after every hand, passed and void ones included.
+    return players[(number - 1) % len(players)]
+
+
+# --- the table: chips outside the people's hands -----------------------------
+
+
+class Table:
+    """The game fund, the reserve funds and the widow's fund, and the moves between them.
+
+    Every move also writes the people's side of it into `deltas`, the current hand's
+    changes, so a hand needs no bookkeeping of its own.
+    """
+
+    __slots__ = (
+        "players",
+        "contribution",
+        "widow_contribution",
+        "cap",
+        "game",
+        "reserves",
+        "widow",
+        "fresh",
+    )
+
+    def __init__(self, players, settings: Settings):
+        self.players = players
+        self.contribution = settings.game_contribution
+        self.widow_contribution = settings.widow_contribution
+        self.cap = settings.fund_cap * settings.game_contribution * len(players)
+        self.game = settings.game_contribution * len(players)
+        self.reserves: deque[int] = deque()
+        self.widow = settings.widow_contribution * len(players)
+        # A fund everyone paid for is fresh until a draw or loss pays into it.
+        self.fresh = True
+
+    def funds(self) -> dict:
+        return {"game": self.game, "reserves": list(self.reserves), "widow": self.widow}
+
+    def everyone_pays(self, deltas: dict[str, int], each: int) -> int:
+        for name in self.players:
+            deltas[name] -= each
+        return each * len(self.players)
+
+    def others_pay(self, deltas: dict[str, int], receiver: str, each: int) -> None:
+        """Every person but `receiver`, a sitting-out dealer included, pays `each`."""
+        for name in self.players:
+            deltas[name] -= each
+        deltas[receiver] += each * len(self.players)
+
+    def pay_others(self, deltas: dict[str, int], payer: str, each: int) -> None:
+        for name in self.players:
+            deltas[name] += each
+        deltas[payer] -= each * len(self.players)
+
+    def into_game(self, amount: int) -> None:
+        """Add to the game fund; past the cap, fill the newest reserve, then start a new one."""
+        room = self.cap - self.game
+        if amount <= room:
+            self.game += amount
+            return
+        self.game = self.cap
+        amount -= room
+        reserves = self.reserves
+        if reserves and reserves[-1] < self.cap:
+            topped = min(amount, self.cap - reserves[-1])
+            reserves[-1] += topped
+            amount -= topped
+        # No payment is bigger than a fund can hold (a stake is at most a full fund, and
+        # the contributions and a quarter are less), so one new reserve always suffices.
+        if amount:
+            reserves.append(amount)
+
+    def incomer_pays(self, deltas: dict[str, int], dealer: str) -> int:
+        """The dealer buys into a hand: a quarter of the fund, capped like any payment.
+
+        It is no payment for a draw or a loss, so a fresh fund stays fresh.
+        """
+        quarter = incomer_quarter(self.game)
+        deltas[dealer] -= quarter
+        self.into_game(quarter)
+        return quarter
+
+    def pay_into_game(self, deltas: dict[str, int], payer: str, amount: int) -> None:
+        """A player pays for a draw or a loss: the fund is no longer fresh."""
+        deltas[payer] -= amount
+        self.into_game(amount)
+        self.fresh = False
+
+    def pay_into_widow(self, deltas: dict[str, int], payer: str, amount: int) -> None:
+        deltas[payer] -= amount
+        self.widow += amount
+
+    def win_game(self, deltas: dict[str, int], winner: str) -> None:
+        """The winner takes the game fund; the oldest reserve or a fresh one replaces it."""
+        deltas[winner] += self.game
+        if self.reserves:
+            self.game = self.reserves.popleft()
+            self.fresh = False
+        else:
+            self.game = self.everyone_pays(deltas, self.contribution)
+            self.fresh = True
+
+    def win_widow(self, deltas: dict[str, int], winner: str) -> None:
+        deltas[winner] += self.widow
+        self.widow = self.everyone_pays(deltas, self.widow_contribution)
+
+    def all_passed(self, deltas: dict[str, int]) -> None:
+        # Passing raises only a fresh fund with nothing waiting behind it; a fund a
+        # draw or loss has already raised, or one with reserves queued, costs nothing.
+        if self.fresh and not self.reserves:
+            self.into_game(self.everyone_pays(deltas, self.contribution))
+
+
+# --- scoring a played hand ----------------------------------------------------
+
+
+class Scorer:
+    """Scores one game's hands in order; built once, with every lookup precomputed."""
+
+    __slots__ = ("table", "terms", "slam", "fixed_bonus", "fixed_penalty")
+
+    def __init__(self, table: Table, settings: Settings):
+        self.table = table
+        # For each normal bid and trumps: the extra every other person pays or is paid,
+        # what one honour is worth, and whether the widow's fund is played for as well.
+        extras = {
+            "play": (0, 0),
+            "flip": (settings.flip, settings.flip),
+            "no_change": (settings.no_change, settings.no_change_diamonds),
+        }
+        self.terms = {
+            (bid, suit): (
+                extras[bid][suit == DIAMONDS],
+                HONOUR_WORTH[suit],
+                bid == "no_change" and suit == DIAMONDS,
+            )
+            for bid in NORMAL_BIDS
+            for suit in SUITS
+        }
+        self.slam = settings.slam
+        self.fixed_bonus = {int(target): value for target, value in settings.fixed_bonus.items()}
+        self.fixed_penalty = {
+            int(target): value for target, value in settings.fixed_penalty.items()
+        }
+
+    def played(self, hand: Played, deltas: dict[str, int]) -> dict:
+        table = self.table
+        bid = hand.bid
+        details = {"player": hand.player, "bid": bid}
+        if hand.incomer:
+            details["incomer"] = True
+            details["incomer_paid"] = table.incomer_pays(deltas, hand.player)
+        # Every stake below is the game fund as it stood when play began.
+        details["stake"] = table.game
+        if bid in NORMAL_BIDS:
+            details["outcome"] = self.normal(hand, deltas, details)
+        elif bid in SLAM_BIDS:
+            details["outcome"] = self.all_or_nothing(hand, deltas)
+        else:
+            details["outcome"] = self.fixed(hand, deltas)
+        return details
+
+    def normal(self, hand: Played, deltas: dict[str, int], details: dict) -> str:
+        table = self.table
+        player = hand.player
+        extra, worth, for_widow = self.terms[hand.bid, hand.trumps]
+        honours = hand.honours * worth
+        outcome = outcome_of(player, hand.tricks)
+        if outcome == WIN:
+            table.others_pay(deltas, player, honours + extra)
+            table.win_game(deltas, player)
+            if for_widow:
+                table.win_widow(deltas, player)
+            if hand.went_for_all:
+                details["went_for_all"] = self.went_for_all(hand, deltas)
+            return WIN
+        stake = table.game
+        table.pay_into_game(deltas, player, stake)
+        table.pay_others(deltas, player, extra)
+        if for_widow:
+            table.pay_into_widow(deltas, player, table.widow)
+        table.pay_into_widow(deltas, player, honours)
+        if outcome == LOSE:
+            defender = top_defender(hand.tricks)
+            deltas[player] -= stake
+            deltas[defender] += stake
+            details["defender"] = defender
+        return outcome
+
+    def went_for_all(self, hand: Played, deltas: dict[str, int]) -> str:
+        """After the normal win: the extra wager on the last four tricks."""
+        table = self.table
+        if hand.tricks[hand.player] == TRICKS:
+            table.win_widow(deltas, hand.player)
+            table.others_pay(deltas, hand.player, self.slam)
+            return "made"
+        table.pay_into_widow(deltas, hand.player, table.widow)
+        table.pay_others(deltas, hand.player, self.slam)
+        return "failed"
+
+    def all_or_nothing(self, hand: Played, deltas: dict[str, int]) -> str:
+        """No tricks or all tricks: won only by taking none or all; never a draw."""
+        table = self.table
+        player = hand.player
+        honours = honours_value(hand.honours, hand.trumps)
+        wanted = 0 if hand.bid == "no_tricks" else TRICKS
+        if hand.tricks[player] == wanted:
+            table.others_pay(deltas, player, self.slam + honours)
+            table.win_game(deltas, player)
+            table.win_widow(deltas, player)
+            return WIN
+        table.pay_into_game(deltas, player, table.game)
+        table.pay_into_widow(deltas, player, table.widow)
+        table.pay_into_widow(deltas, player, honours)
+        table.pay_others(deltas, player, self.slam)
+        return LOSE
+
+    def fixed(self, hand: Played, deltas: dict[str, int]) -> str:
+        table = self.table
+        player = hand.player
+        off = abs(hand.tricks[player] - hand.target)
+        if off == 0:
+            bonus = self.fixed_bonus[hand.target]
+            table.others_pay(deltas, player, honours_value(hand.honours, hand.trumps) + bonus)
+            table.win_game(deltas, player)
+            return WIN
+        if off == 1:
+            # Half the fund changes hands; the rest stays as it was, fresh or not.
+            half = fixed_half(table.game)
+            deltas[player] += half
+            table.game -= half
+            return ONE_OFF
+        table.pay_into_game(deltas, player, table.game)
+        table.pay_others(deltas, player, self.fixed_penalty[hand.target])
+        return LOSE
+
+
+# --- the game -----------------------------------------------------------------
+
+
+def score(sheet) -> GameScore:
+    players = sheet.players
+    settings: Settings = sheet.settings
+    people = len(players)
+    table = Table(players, settings)
+    scorer = Scorer(table, settings)
+    # The opening payments come before hand 1, so they are in no hand's deltas.
+    opening = settings.game_contribution + settings.widow_contribution
+    totals = dict.fromkeys(players, settings.chips - opening)
+    hands = []
+    unchanged = dict.fromkeys(players, 0)
+    reserves = table.reserves
+    for number, hand in enumerate(sheet.hands, start=1):
+        dealer = dealer_of(number, players)
+        deltas = unchanged.copy()
+        kind = hand.__class__
+        if kind is Played:
+            details = scorer.played(hand, deltas)
+        elif kind is Passed:
+            table.all_passed(deltas)
+            details = {"outcome": "passed"}
+        elif kind is IncomerDeclined:
+            paid = table.incomer_pays(deltas, dealer)
+            details = {"outcome": "declined", "player": dealer, "incomer_paid": paid}
+        else:
+            details = {"outcome": "void"}
+        details["funds"] = {"game": table.game, "reserves": [*reserves], "widow": table.widow}
+        for name in players:
+            totals[name] += deltas[name]
+        hands.append(HandScore(number, dealer, deltas, totals.copy(), details))
+    planned = settings.hands
+    finished = planned is not None and len(hands) == planned
+    next_at = len(hands) % people
+    return GameScore(
+        game="tridge",
+        standings=dict(totals),
+        hands=hands,
+        finished=finished,
+        winners=top_scorers(totals) if finished else [],
+        next_dealer=None if finished else players[next_at],
+        details={
+            "funds": table.funds(),
+            "planned_hands": planned,
+            "hands_played": len(hands),
+            # The person left of the dealer leads; with four people the dealer sits out.
+            "next_lead": None if finished else players[(next_at + 1) % people],
+            "sits_out": players[next_at] if people == 4 and not finished else None,
+        },
+    )

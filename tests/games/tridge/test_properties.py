@@ -1,0 +1,262 @@
+"""Tridge properties over random valid sheets: whatever was played, no chip goes astray."""
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.sheet import Fields, SheetError
+from games.tridge.records import Seating, quick_played, read_played
+from games.tridge.rules import Settings
+from tests.sheets import scored, sheet
+
+PEOPLE = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Dee")}
+BIDS = ("play", "flip", "no_change", "no_tricks", "all_tricks", "fixed")
+INCOMER_BIDS = ("play", "no_tricks", "all_tricks")
+# Written out again rather than imported, so the properties check the engine's table.
+MAX_HONOURS = {"S": 3, "H": 4, "D": 4, "C": 3}
+DEFAULTS = {"chips": 500, "game_contribution": 5, "fund_cap": 4}
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# --- making valid sheets ----------------------------------------------------------------------
+#
+# One maker serves both hypothesis and the long seeded sheets: `choose(options)` picks one
+# option and `between(lo, hi)` a whole number, whichever source of randomness is behind them.
+
+
+def a_hand(choose, between, players, number):
+    """One valid hand for hand `number`: any kind the sheet may hold for these people."""
+    people = len(players)
+    dealer = players[(number - 1) % people]
+    kinds = ["played"] * 8 + ["passed", "passed", "void"]
+    if people == 4:
+        kinds += ["incomer", "incomer", "declined"]
+    kind = choose(kinds)
+    if kind in ("passed", "void"):
+        return {kind: True}
+    if kind == "declined":
+        return {"incomer_declined": True}
+    if kind == "incomer":
+        who = list(players)
+        player = dealer
+        bid = choose(INCOMER_BIDS)
+    else:
+        who = [name for name in players if name != dealer] if people == 4 else list(players)
+        player = choose(who)
+        bid = choose(BIDS)
+    trumps = choose(tuple(MAX_HONOURS))
+    hand = {"player": player, "bid": bid, "trumps": trumps}
+    honours = between(0, MAX_HONOURS[trumps])
+    if honours or between(0, 1):
+        hand["honours"] = honours
+    if bid == "fixed":
+        hand["target"] = between(1, 3)
+    if kind == "incomer":
+        hand["incomer"] = True
+    hand["tricks"] = tricks = some_tricks(choose, between, who, player)
+    if bid == "play" and tricks[player] >= 5 and between(0, 2) == 0:
+        hand["went_for_all"] = True
+    return hand
+
+
+def some_tricks(choose, between, who, player):
+    """Nine tricks shared out, the player's first, in an order the sheet need not keep."""
+    tricks = {player: between(0, 9)}
+    others = [name for name in who if name != player]
+    left = 9 - tricks[player]
+    for name in others[:-1]:
+        tricks[name] = between(0, left)
+        left -= tricks[name]
+    tricks[others[-1]] = left
+    order = choose(("seating", "as drawn"))
+    return {name: tricks[name] for name in who} if order == "seating" else tricks
+
+
+@st.composite
+def house_rules(draw):
+    """Any subset of the settings, sometimes none, sometimes a planned end."""
+    chosen = {}
+    ranges = (
+        ("chips", 0, 1000),
+        ("game_contribution", 1, 20),
+        ("widow_contribution", 1, 60),
+        ("fund_cap", 1, 6),
+        ("flip", 0, 30),
+        ("no_change", 0, 40),
+        ("no_change_diamonds", 0, 60),
+        ("slam", 0, 100),
+        ("hands", 1, 40),
+    )
+    for key, lo, hi in ranges:
+        if draw(st.booleans()):
+            chosen[key] = draw(st.integers(lo, hi))
+    for table in ("fixed_bonus", "fixed_penalty"):
+        if draw(st.booleans()):
+            targets = draw(st.sets(st.sampled_from(["1", "2", "3"])))
+            chosen[table] = {target: draw(st.integers(0, 30)) for target in targets}
+    return chosen or None
+
+
+@st.composite
+def tridge_sheets(draw, max_hands=40):
+    players = PEOPLE[draw(st.sampled_from((3, 4)))]
+    rules = draw(house_rules())
+    count = draw(st.integers(0, max_hands))
+    planned = (rules or {}).get("hands")
+    if planned is not None:
+        count = min(count, planned)
+
+    def choose(options):
+        return draw(st.sampled_from(options))
+
+    def between(lo, hi):
+        return draw(st.integers(lo, hi))
+
+    hands = [a_hand(choose, between, players, number) for number in range(1, count + 1)]
+    return sheet("tridge", players, hands, rules)
+
+
+def a_long_sheet(people, count, seed, rules=None):
+    rng = random.Random(seed)
+    players = PEOPLE[people]
+    hands = [a_hand(rng.choice, rng.randint, players, number) for number in range(1, count + 1)]
+    return sheet("tridge", players, hands, rules)
+
+
+# --- what must hold -------------------------------------------------------------------------
+
+
+def setting(data, key):
+    return (data.get("rules") or {}).get(key, DEFAULTS.get(key))
+
+
+def assert_the_books_balance(data, result):
+    """After every hand: chips held plus every fund is what everyone started with."""
+    players = data["players"]
+    people = len(players)
+    all_chips = people * setting(data, "chips")
+    cap = setting(data, "fund_cap") * setting(data, "game_contribution") * people
+    running = None
+    for number, hand in enumerate(result["hands"], start=1):
+        funds = hand["funds"]
+        held = sum(hand["totals"].values())
+        assert held + funds["game"] + sum(funds["reserves"]) + funds["widow"] == all_chips, number
+        assert 0 < funds["game"] <= cap, number
+        assert all(0 < reserve <= cap for reserve in funds["reserves"]), number
+        assert funds["widow"] > 0, number
+        if running is not None:
+            assert hand["totals"] == {
+                name: running[name] + hand["deltas"][name] for name in players
+            }
+        running = hand["totals"]
+    if result["hands"]:
+        assert result["standings"] == running
+        assert result["funds"] == result["hands"][-1]["funds"]
+
+
+def assert_the_game_ends_as_planned(data, result):
+    players = data["players"]
+    count = len(data["hands"])
+    planned = setting(data, "hands")
+    finished = planned is not None and count == planned
+    assert result["finished"] is finished
+    assert result["next_dealer"] == (None if finished else players[count % len(players)])
+    if finished:
+        best = max(result["standings"].values())
+        assert result["winners"] == [n for n, c in result["standings"].items() if c == best]
+    else:
+        assert result["winners"] == []
+    dealers = [hand["dealer"] for hand in result["hands"]]
+    assert dealers == [players[index % len(players)] for index in range(count)]
+
+
+@SETTINGS
+@given(tridge_sheets())
+def test_no_chip_is_created_or_lost_and_no_fund_passes_its_cap(data):
+    result = scored(copy.deepcopy(data))
+    assert_the_books_balance(data, result)
+    assert_the_game_ends_as_planned(data, result)
+
+
+@SETTINGS
+@given(tridge_sheets())
+def test_a_valid_sheet_scores_and_rescores_identically(data):
+    first = scored(copy.deepcopy(data))
+    again = scored(json.loads(json.dumps(data)))
+    assert first == again
+    assert json.loads(json.dumps(first)) == first
+
+
+@pytest.mark.parametrize(
+    ("people", "seed", "rules"),
+    [
+        (3, 1, None),
+        (4, 2, None),
+        (3, 3, {"fund_cap": 1, "game_contribution": 1}),
+        (4, 4, {"chips": 50, "widow_contribution": 7, "slam": 90}),
+    ],
+)
+def test_thousands_of_hands_keep_the_books_balanced(people, seed, rules):
+    data = a_long_sheet(people, 2500, seed, rules)
+    result = scored(data)
+    assert_the_books_balance(data, result)
+    assert_the_game_ends_as_planned(data, result)
+
+
+# --- the quick reader never disagrees with the careful one ------------------------------------
+
+# Values a spoiled hand may hold: wrong types, near misses and perfectly good ones.
+JUNK = (None, True, False, 2.0, "1", [], {}, *range(-1, 10))
+JUNK += ("play", "fixed", "flip", "S", "D", "Ana", "Ben", "Dee")
+JUNK += ({"Ana": 9}, {"Ana": 3, "Ben": 3, "Cy": 3}, {"Ana": 3, "Ben": 3, "Cy": 2, "Dee": 1})
+KEYS = ("player", "bid", "trumps", "honours", "tricks", "target", "went_for_all", "incomer")
+KEYS += ("meta", "passed", "bonus")
+
+
+def careful(raw, seating, number):
+    try:
+        return read_played(Fields(raw, hand=number, name="hand"), seating)
+    except SheetError:
+        return None
+
+
+@st.composite
+def played_hands(draw):
+    """A valid played hand with its seating and number, sometimes spoiled on purpose."""
+    players = PEOPLE[draw(st.sampled_from((3, 4)))]
+    number = draw(st.integers(1, 8))
+
+    def choose(options):
+        return draw(st.sampled_from(options))
+
+    def between(lo, hi):
+        return draw(st.integers(lo, hi))
+
+    hand = a_hand(choose, between, players, number)
+    while "player" not in hand:
+        hand = a_hand(choose, between, players, number)
+    spoiled = dict(hand)
+    for _ in range(draw(st.integers(0, 2))):
+        key = draw(st.sampled_from(KEYS))
+        if draw(st.booleans()):
+            spoiled.pop(key, None)
+        else:
+            spoiled[key] = draw(st.sampled_from(JUNK))
+    return Seating(players, Settings()), number, hand, spoiled
+
+
+@settings(max_examples=400, deadline=None)
+@given(played_hands())
+def test_the_quick_reader_reads_what_the_careful_reader_reads_and_nothing_more(case):
+    seating, number, hand, spoiled = case
+    # Every valid hand takes the quick way, to the same record.
+    read = careful(hand, seating, number)
+    assert read is not None
+    assert quick_played(hand, seating, number) == read
+    quick = quick_played(spoiled, seating, number)
+    assert quick is None or quick == careful(spoiled, seating, number)
