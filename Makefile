@@ -2,8 +2,10 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
+# apt needs root; a developer who is not root is asked through sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench-score
+.PHONY: run test test-postgres lint browser bench-score
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -21,9 +23,19 @@ lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-test: lint
+# The end-to-end tests drive Debian's Chromium; Playwright never downloads a browser.
+browser:
+	@command -v chromium >/dev/null || { \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: lint browser
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
+
+# The same suite on a throwaway PostgreSQL cluster (needs initdb and pg_ctl).
+test-postgres: lint browser
+	scripts/with-postgres $(VENV)/bin/pytest
 
 bench-score: $(INSTALLED)
 	$(PY) bench/score.py

@@ -3,6 +3,11 @@
 Nothing here knows a game's rules: each game's `records.read` reads its own hands,
 and its `rules.score` turns the records into a `GameScore`. Both raise `SheetError`,
 which always names the field at fault and, inside a hand, the hand's number.
+
+The records are plain `@dataclass(slots=True)` classes, not frozen ones: building a
+frozen dataclass costs about four times as much, a long sheet builds tens of thousands
+of records, and nothing changes a record once it is read (treat them as read-only; as
+mutable dataclasses they are also unhashable). Settings, one per sheet, stay frozen.
 """
 
 from __future__ import annotations
@@ -72,6 +77,9 @@ class Fields:
 
     def keys(self):
         return self.raw.keys()
+
+    def __iter__(self):
+        return iter(self.raw)
 
     def value(self, key: str, default: Any = _MISSING) -> Any:
         self.seen.add(key)
@@ -230,6 +238,11 @@ def read_settings(cls: type, raw: Any):
     return settings
 
 
+def settings_as_rules(settings) -> dict:
+    """A Settings object as a complete sheet `rules`, leaving out optional settings not set."""
+    return {key: value for key, value in dataclasses.asdict(settings).items() if value is not None}
+
+
 def _default_of(spec: dataclasses.Field) -> Any:
     if spec.default_factory is not dataclasses.MISSING:
         return spec.default_factory()
@@ -265,24 +278,82 @@ def load_sheet(text: str | bytes) -> Sheet:
     return read_sheet(data)
 
 
-def read_hands(top: Fields, read_hand) -> tuple:
-    """Read the `hands` list, numbering hands from 1; `read_hand(fields)` reads one."""
+def read_hands(top: Fields, read_hand, quick=None) -> tuple:
+    """Read the `hands` list, numbering hands from 1; `read_hand(fields)` reads one.
+
+    `quick(raw, number)`, where a game has one, reads the usual valid hand straight
+    from its dict and returns None for anything else. Long sheets are almost all such
+    hands, and a `Fields` per hand costs more than the JSON parse did; whatever `quick`
+    is unsure of takes the careful `read_hand`, which either reads it or names the
+    fault. So `quick` must accept only what `read_hand` accepts and build the same
+    record: tests/games/test_quick_readers.py holds each game's pair to that.
+    """
     raw = top.items("hands")
-    return tuple(
-        read_hand(Fields(hand, hand=number, name="hand"))
-        for number, hand in enumerate(raw, start=1)
-    )
+    if quick is None:
+        return tuple(
+            read_hand(Fields(hand, hand=number, name="hand"))
+            for number, hand in enumerate(raw, start=1)
+        )
+    hands = []
+    for number, hand in enumerate(raw, start=1):
+        record = quick(hand, number) if hand.__class__ is dict else None
+        if record is None:
+            record = read_hand(Fields(hand, hand=number, name="hand"))
+        hands.append(record)
+    return tuple(hands)
+
+
+# --- quick readers' checks --------------------------------------------------
+#
+# Each answers None ("not sure") rather than raising: the careful reader owns the
+# error messages. They test classes exactly (`is int`, `is True`), because JSON's
+# true is a Python int equal to 1, and 1.0 equals 1: only the exact type is safe.
+
+
+def is_marker(raw: dict, key: str) -> bool:
+    """Whether a hand is `{key: true}` and nothing else, like a redeal or a pass."""
+    return len(raw) == 1 and raw.get(key) is True
+
+
+def quick_whole(value: Any, lo: int, hi: int) -> bool:
+    """Whether `value` is a whole number from lo to hi, as `Fields.whole` accepts it."""
+    return value.__class__ is int and lo <= value <= hi
+
+
+def quick_flags(raw: dict, keys: tuple[str, ...]) -> list[bool] | None:
+    """Each flag of `keys`, false when left out; None if one is not true or false."""
+    flags = []
+    for key in keys:
+        flag = raw.get(key, False)
+        if flag.__class__ is not bool:
+            return None
+        flags.append(flag)
+    return flags
+
+
+def quick_tricks(raw: Any, who, total: int) -> dict[str, int] | None:
+    """Tricks by person in `who` order, as `read_tricks` reads a valid table; else None."""
+    if raw.__class__ is not dict or len(raw) != len(who):
+        return None
+    tricks = {}
+    added = 0
+    for name in who:
+        # With as many entries as people and every person found, nobody else is listed.
+        count = raw.get(name)
+        if count.__class__ is not int or count < 0:
+            return None
+        tricks[name] = count
+        added += count
+    # Counts of at least 0 adding up to `total` are each at most `total`, as required.
+    return tricks if added == total else None
 
 
 def read_tricks(fields: Fields, who, total: int, key: str = "tricks") -> dict[str, int]:
     """Tricks by person: exactly the people in `who`, each 0..total, adding up to `total`."""
-    raw = fields.value(key)
-    if type(raw) is dict and len(raw) == len(who):
-        # Fast path for the usual, valid table; anything odd takes the careful path below.
-        tricks = {name: raw.get(name) for name in who}
-        counts = tricks.values()
-        if all(type(n) is int and n >= 0 for n in counts) and sum(counts) == total:
-            return tricks
+    # The usual, valid table is read at once; anything odd takes the careful path below.
+    tricks = quick_tricks(fields.value(key), who, total)
+    if tricks is not None:
+        return tricks
     table = fields.object(key)
     tricks = {}
     for name in table.keys():  # noqa: SIM118 (Fields is not a dict)

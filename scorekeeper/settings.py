@@ -60,7 +60,8 @@ WSGI_APPLICATION = "scorekeeper.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        # Each game folder may bring its own templates (its hand form, its scoreboard parts).
+        "DIRS": [BASE_DIR / "templates", *sorted((BASE_DIR / "games").glob("*/templates"))],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -73,8 +74,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    # An empty DATABASE_URL means "not set": a blank line in an env file must not break the app.
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )

@@ -1,0 +1,78 @@
+"""The scoreboard's content: scores from the engine, arranged for the screens."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games import web
+from games.models import Game
+from games.scores import GameScore, HandScore
+from games.sheet import SheetError
+
+# One colour per seat, the same on every screen of a game (see app.css .seat-N).
+SEAT_COLOURS = 4
+
+
+def colours(game: Game) -> dict[str, int]:
+    """Seat index by player (or team) name, for the CSS colour classes."""
+    names = {name: index for index, name in enumerate(game.players)}
+    if game.kind == "cardigan" and len(game.players) == 4:
+        a, b, c, d = game.players
+        names |= {f"{a} & {c}": 0, f"{b} & {d}": 1}
+    return names
+
+
+@dataclass
+class Row:
+    hand: object  # the stored Hand
+    score: HandScore
+    text: str
+
+
+def board(game: Game) -> dict:
+    """Everything the scoreboard template shows; a sheet the engine refuses is shown, not raised."""
+    hands = list(game.hands.all())
+    records = [hand.record for hand in hands]
+    from games.services import score_records
+
+    entry = web.entry(game.kind)
+    context = {
+        "board_template": getattr(entry, "BOARD_TEMPLATE", None),
+        "more_template": getattr(entry, "MORE_TEMPLATE", None),
+        "game": game,
+        "engine": game.engine,
+        "colours": colours(game),
+        "enterable": web.enterable(game.kind),
+        "hand_count": len(hands),
+    }
+    try:
+        score: GameScore = score_records(game, records)
+    except SheetError as error:
+        return context | {"sheet_error": str(error), "rows": []}
+    describe = getattr(entry, "describe", None) or describe_plainly
+    rows = [
+        Row(hand, hand_score, describe(hand.record, hand_score))
+        for hand, hand_score in zip(hands, score.hands, strict=True)
+    ]
+    names = list(score.standings)
+    return context | {
+        "score": score,
+        "names": names,
+        "rows": rows,
+        "rows_newest_first": rows[::-1],
+        "standings": ranked(score),
+    }
+
+
+def ranked(score: GameScore) -> list[dict]:
+    best = max(score.standings.values())
+    return [
+        {"name": name, "total": total, "leading": total == best and len(score.hands) > 0}
+        for name, total in score.standings.items()
+    ]
+
+
+def describe_plainly(record: dict, hand_score: HandScore) -> str:
+    if record.get("redeal"):
+        return "Redeal"
+    return ""

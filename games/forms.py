@@ -1,0 +1,152 @@
+"""Forms shared by every game: sessions, seating a game with its settings, importing."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from django import forms
+
+from games.models import Player, Session
+from games.registry import GAMES
+from games.sheet import NAME_LENGTH, SheetError, read_settings, settings_as_rules
+
+
+class SessionForm(forms.ModelForm):
+    class Meta:
+        model = Session
+        fields = ["date", "place", "note"]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "note": forms.Textarea(attrs={"rows": 3}),
+        }
+        labels = {"place": "Place (optional)", "note": "Note (optional)"}
+
+
+def setting_label(name: str, key: str | None = None) -> str:
+    label = name.replace("_", " ").capitalize()
+    return f"{label}: {key.replace('_', ' ')}" if key else label
+
+
+class GameForm(forms.Form):
+    """Seats in clockwise order, then every rule setting with its default filled in.
+
+    Seats are typed names: an existing player is reused (ignoring case), a new name
+    creates the player, so a table can be seated without leaving the form.
+    """
+
+    def __init__(self, *args, kind: str, owner, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kind = kind
+        self.owner = owner
+        self.engine = GAMES[kind]
+        most, fewest = max(self.engine.SEATS), min(self.engine.SEATS)
+        for seat in range(most):
+            self.fields[f"seat_{seat}"] = forms.CharField(
+                label=f"Seat {seat + 1}" + (" (optional)" if seat >= fewest else ""),
+                max_length=NAME_LENGTH,
+                required=seat < fewest,
+                widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
+            )
+        self.setting_names = []
+        for spec in dataclasses.fields(self.engine.Settings):
+            default = _default(spec)
+            if isinstance(default, dict):
+                for key, value in default.items():
+                    self._setting(f"{spec.name}__{key}", setting_label(spec.name, key), value)
+            else:
+                self._setting(spec.name, setting_label(spec.name), default)
+
+    def _setting(self, name, label, default):
+        self.setting_names.append(name)
+        self.fields[f"rule_{name}"] = forms.IntegerField(
+            label=label,
+            initial=default,
+            min_value=0,
+            required=default is not None,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+
+    def seat_fields(self):
+        return [self[name] for name in self.fields if name.startswith("seat_")]
+
+    def rule_fields(self):
+        return [self[f"rule_{name}"] for name in self.setting_names]
+
+    def clean(self):
+        data = super().clean()
+        names = [data.get(name) for name in self.fields if name.startswith("seat_")]
+        names = [name.strip() for name in names if name and name.strip()]
+        seen = set()
+        for index, name in enumerate(names):
+            if "&" in name:
+                self.add_error(f"seat_{index}", "A name cannot contain &.")
+            if name.casefold() in seen:
+                self.add_error(f"seat_{index}", "This person already has a seat.")
+            seen.add(name.casefold())
+        if len(names) not in self.engine.SEATS:
+            wanted = " or ".join(str(n) for n in self.engine.SEATS)
+            raise forms.ValidationError(f"{self.engine.NAME} needs {wanted} players.")
+        self.names = names
+        self.rules = self._rules(data)
+        return data
+
+    def _rules(self, data):
+        raw = {}
+        for name in self.setting_names:
+            value = data.get(f"rule_{name}")
+            if value is None:
+                continue
+            if "__" in name:
+                table, key = name.split("__", 1)
+                raw.setdefault(table, {})[key] = value
+            else:
+                raw[name] = value
+        try:
+            return settings_as_rules(read_settings(self.engine.Settings, raw))
+        except SheetError as error:
+            field = "rule_" + error.field.removeprefix("rules.").replace(".", "__")
+            self.add_error(field if field in self.fields else None, error.message.capitalize())
+            return None
+
+    def players(self):
+        """The seated Players, created where new; names as the account knows them."""
+        seated = []
+        for name in self.names:
+            player = Player.objects.filter(owner=self.owner, name__iexact=name).first()
+            seated.append(player or Player.objects.create(owner=self.owner, name=name))
+        return seated
+
+
+def _default(spec):
+    if spec.default_factory is not dataclasses.MISSING:
+        return spec.default_factory()
+    return spec.default
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Sheet file (JSON)", required=False)
+    text = forms.CharField(
+        label="…or paste the sheet", required=False, widget=forms.Textarea(attrs={"rows": 6})
+    )
+
+    MAX_BYTES = 5_000_000
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text")
+        if upload:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError("That file is too large for a score sheet.")
+            raw = upload.read()
+        elif text:
+            raw = text.encode()
+        else:
+            raise forms.ValidationError("Choose a sheet file or paste one.")
+        try:
+            data["sheet"] = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise forms.ValidationError(
+                "This is not a score sheet: it is not valid JSON."
+            ) from None
+        return data

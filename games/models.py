@@ -1,0 +1,143 @@
+"""The table's records. A hand is stored as its score-sheet record; scores are never stored.
+
+Everything belongs to the account that created it: views look objects up through
+`owner` so that another account's ids simply do not exist (404, never 403).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+
+from games.registry import GAMES
+
+KIND_CHOICES = [(key, game.NAME) for key, game in GAMES.items()]
+
+
+class Player(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    name = models.CharField(max_length=40)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            # The sheet refuses two names that differ only in case, so the account does too.
+            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Session(models.Model):
+    """One sitting at the table: a date, maybe a place and a note, and its games."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    date = models.DateField(default=timezone.localdate)
+    place = models.CharField(max_length=80, blank=True)
+    note = models.TextField(max_length=2000, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-date", "-created"]
+
+    def __str__(self):
+        return f"{self.date:%-d %b %Y}" + (f" at {self.place}" if self.place else "")
+
+    def get_absolute_url(self):
+        return reverse("session", args=[self.pk])
+
+
+class Game(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
+    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    # Names in clockwise order, as the sheet has them; `seats` links them to Players.
+    players = models.JSONField()
+    # The complete settings the game started with, defaults included, so that a later
+    # change of defaults never rewrites this game's history.
+    rules = models.JSONField(default=dict)
+    meta = models.JSONField(default=dict, blank=True)
+    # Bumped by every change to any hand: the conflict check and the scoreboard's ETag.
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(default=timezone.now)
+    seats = models.ManyToManyField(Player, through="Seat", related_name="games")
+
+    class Meta:
+        ordering = ["created"]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {', '.join(self.players)}"
+
+    def get_absolute_url(self):
+        return reverse("game", args=[self.pk])
+
+    @property
+    def engine(self):
+        return GAMES[self.kind]
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    # The game keeps its players by name too, so a seat may go with its player.
+    player = models.ForeignKey(Player, on_delete=models.CASCADE)
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint("game", "position", name="seat_position_unique"),
+            models.UniqueConstraint("game", "player", name="seat_player_unique"),
+        ]
+
+    def __str__(self):
+        return f"seat {self.position + 1}: {self.player}"
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+    # Bumped by every edit: a phone saving an older version is told, never silently wins.
+    version = models.PositiveIntegerField(default=1)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint("game", "number", name="hand_number_unique_per_game"),
+        ]
+
+    def __str__(self):
+        return f"hand {self.number}"
+
+
+class Revision(models.Model):
+    """A hand as it was before an edit or a deletion: nothing entered is ever lost."""
+
+    EDITED = "edited"
+    DELETED = "deleted"
+    ACTIONS = [(EDITED, "edited"), (DELETED, "deleted")]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    # Gone once the hand is deleted; the revision itself stays with the game.
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="revisions"
+    )
+    # The hand's number when the change was made; hands after a deleted one move up.
+    number = models.PositiveIntegerField()
+    record = models.JSONField()
+    version = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=ACTIONS)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self):
+        return f"hand {self.number}, version {self.version} ({self.action})"

@@ -1,0 +1,85 @@
+"""End-to-end tests: Debian's Chromium driven by Playwright, at a phone's size.
+
+The browser is the machine's own /usr/bin/chromium (`make test` installs it with apt);
+Playwright never downloads one. Screenshots go to artifacts/ (ignored by git).
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+PHONE = {"width": 390, "height": 844}
+# As root and on a closed network, Chromium needs these to start quietly.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    # Playwright's sync API runs an event loop in this thread; Django's ORM calls made
+    # by the live server's test setup are still synchronous and safe here.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make test` to install it"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def shoot():
+    """Save a full-page screenshot under artifacts/ and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(page, name):
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        # A full-page shot leaves Chromium's hit-testing offset until the page scrolls;
+        # without this, the next tap lands beside its target.
+        page.evaluate("window.scrollTo(0, 0)")
+        return path
+
+    return take
+
+
+@pytest.fixture
+def axe():
+    """Run axe-core (bundled with axe-playwright-python) and fail on serious problems."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    checker = Axe()
+
+    def check(page, name):
+        results = checker.run(page)
+        bad = [
+            f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert not bad, f"{name}: " + "; ".join(bad)
+
+    return check
+
+
+def no_horizontal_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

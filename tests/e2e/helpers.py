@@ -1,0 +1,39 @@
+"""Steps a player takes, written once for every end-to-end test."""
+
+from contextlib import contextmanager
+
+
+@contextmanager
+def live_update(page):
+    """Wait for the htmx round trip a tap or a change starts, and for its swap to settle."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+        yield
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
+    )
+
+
+def tap(page, selector):
+    with live_update(page):
+        page.click(selector)
+
+
+def choose(page, group, label):
+    option = f"#{group} label:has-text('{label}')"
+    if not page.is_checked(f"{option} input"):
+        tap(page, option)
+
+
+def set_number(page, field, value):
+    with live_update(page):
+        page.fill(f"#id_{field}", str(value))
+        page.dispatch_event(f"#id_{field}", "change")
+
+
+def sign_up(page, base, username="ana", password="a long table password"):
+    page.goto(base + "/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.click("button:has-text('Create my account')")
+    page.wait_for_url(base + "/")

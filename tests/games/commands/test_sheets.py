@@ -1,0 +1,57 @@
+"""`manage.py importsheet` and `exportsheet`: sheets in and out from the command line."""
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Game
+from tests.sheets import EXAMPLES, scored
+
+pytestmark = pytest.mark.django_db
+
+
+def run(capsys, *args):
+    try:
+        call_command(*args)
+        code = 0
+    except SystemExit as exit:
+        code = exit.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_import_prints_the_game_id_and_page_and_export_gives_it_back(capsys, user):
+    path = EXAMPLES / "cardigan-four-deals.json"
+    code, out, err = run(capsys, "importsheet", str(path), "--owner", "ana")
+    game = Game.objects.get()
+    assert (code, err) == (0, "")
+    assert out.strip() == f"{game.pk} /games/{game.pk}/"
+    assert game.session.owner == user
+    code, out, _ = run(capsys, "exportsheet", str(game.pk))
+    assert scored(json.loads(out)) == scored(json.loads(path.read_text()))
+
+
+def test_a_bad_sheet_is_refused_in_one_line_and_nothing_is_stored(capsys, user, tmp_path):
+    data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
+    data["hands"][3]["honours"] = 4
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    code, out, err = run(capsys, "importsheet", str(bad), "--owner", "ana")
+    assert (code, out) == (2, "")
+    assert err.strip() == "hand 4: honours: 4 is too many with spades trumps, at most 3"
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("importsheet", "missing.json", "--owner", "ana"), "cannot be read"),
+        (("importsheet", str(EXAMPLES / "bid-fair-opening.json"), "--owner", "nobody"), "no user"),
+        (("exportsheet", "999"), "no game 999"),
+    ],
+)
+def test_bad_arguments_get_one_line_on_stderr(capsys, user, args, words):
+    code, out, err = run(capsys, *args)
+    assert (code, out) == (2, "")
+    assert words in err and len(err.strip().splitlines()) == 1

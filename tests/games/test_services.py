@@ -1,0 +1,105 @@
+"""The game services: every change is checked against the whole sheet and kept as a revision."""
+
+import json
+
+import pytest
+
+from games import services
+from games.models import Game, Hand, Revision, Session
+from games.sheet import SheetError
+from tests.sheets import EXAMPLES, example_names, load_example, scored
+from tests.tables import BEN_WINS, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_adding_a_hand_numbers_it_and_bumps_the_game_version(user):
+    game = make_game(user)
+    hand = services.add_hand(game, {"passed": True}, user, 1)
+    assert (hand.number, game.version) == (1, 1)
+
+
+def test_adding_with_a_stale_number_is_a_conflict(user):
+    game = make_game(user, hands=[{"passed": True}])
+    with pytest.raises(services.Conflict):
+        services.add_hand(game, {"passed": True}, user, 1)
+    assert Hand.objects.count() == 1
+
+
+def test_a_hand_the_engine_refuses_is_never_stored(user):
+    game = make_game(user)
+    with pytest.raises(SheetError) as caught:
+        services.add_hand(game, {"passed": True, "extra": 1}, user, 1)
+    assert caught.value.hand == 1
+    assert not Hand.objects.exists()
+
+
+def test_editing_keeps_the_old_record_with_who_and_when(user):
+    make_game(user, hands=[{"passed": True}])
+    hand = Hand.objects.get()
+    services.edit_hand(hand, {"void": True}, user, expected_version=1)
+    hand.refresh_from_db()
+    assert (hand.record, hand.version) == ({"void": True}, 2)
+    revision = Revision.objects.get()
+    assert (revision.record, revision.version, revision.by, revision.hand) == (
+        {"passed": True},
+        1,
+        user,
+        hand,
+    )
+
+
+def test_editing_an_old_version_is_a_conflict_and_changes_nothing(user):
+    game = make_game(user, hands=[{"passed": True}])
+    hand = Hand.objects.get()
+    services.edit_hand(hand, {"void": True}, user, expected_version=1)
+    with pytest.raises(services.Conflict):
+        services.edit_hand(hand, {"passed": True}, user, expected_version=1)
+    assert Hand.objects.get().record == {"void": True}
+    assert game.revisions.count() == 1
+
+
+def test_deleting_keeps_the_hand_as_a_revision_and_closes_the_gap(user):
+    make_game(user, hands=[{"passed": True}, {"void": True}, {"incomer_declined": True}])
+    services.delete_hand(Hand.objects.get(number=2), user, expected_version=1)
+    assert [(h.number, h.record) for h in Hand.objects.all()] == [
+        (1, {"passed": True}),
+        (2, {"incomer_declined": True}),
+    ]
+    revision = Revision.objects.get()
+    assert (revision.action, revision.number, revision.record) == ("deleted", 2, {"void": True})
+
+
+@pytest.mark.parametrize("name", example_names())
+def test_export_then_import_scores_identically(user, name):
+    data, _ = load_example(name)
+    session = Session.objects.create(owner=user)
+    game = services.import_sheet(session, data)
+    exported = services.sheet_of(game)
+    again = services.import_sheet(session, json.loads(json.dumps(exported)))
+    assert scored(services.sheet_of(again)) == scored(data)
+    assert Game.objects.count() == 2
+
+
+def test_importing_keeps_top_level_extras_such_as_a_note(user):
+    data, _ = load_example("tridge-three-people")
+    data["meta"] = {"note": "Friday night"}
+    game = services.import_sheet(Session.objects.create(owner=user), data)
+    assert services.sheet_of(game)["meta"] == {"note": "Friday night"}
+
+
+def test_a_refused_sheet_stores_nothing(user):
+    data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
+    data["hands"][2]["tricks"]["Ana"] = 5
+    with pytest.raises(SheetError):
+        services.import_sheet(Session.objects.create(owner=user), data)
+    assert not Game.objects.exists()
+
+
+def test_the_board_shows_a_sheet_the_engine_now_refuses_instead_of_failing(user):
+    from games.boards import board
+
+    game = make_game(user, hands=[BEN_WINS])
+    Hand.objects.filter(number=1).update(record={"passed": False})
+    context = board(game)
+    assert "hand 1" in context["sheet_error"] and context["rows"] == []

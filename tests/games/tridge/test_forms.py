@@ -1,0 +1,84 @@
+"""The Tridge hand form: records it builds, hands it reads back, how hands read on screen."""
+
+import pytest
+
+from games.tridge.forms import HandForm, describe_record, initial_from
+from games.tridge.settle import KEPT  # noqa: F401  (the settlement shares this module's words)
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+RECORDS = [
+    {"passed": True},
+    {"void": True},
+    {"incomer_declined": True},
+    {
+        "player": "Ben",
+        "bid": "play",
+        "trumps": "C",
+        "honours": 3,
+        "tricks": {"Ben": 5, "Cy": 3, "Dee": 1},
+    },
+    {
+        "player": "Cy",
+        "bid": "fixed",
+        "trumps": "H",
+        "honours": 0,
+        "target": 2,
+        "tricks": {"Ben": 4, "Cy": 3, "Dee": 2},
+    },
+    {
+        "player": "Ana",
+        "bid": "all_tricks",
+        "trumps": "D",
+        "honours": 4,
+        "incomer": True,
+        "tricks": {"Ana": 9, "Ben": 0, "Cy": 0, "Dee": 0},
+    },
+    {
+        "player": "Dee",
+        "bid": "play",
+        "trumps": "S",
+        "honours": 1,
+        "went_for_all": True,
+        "tricks": {"Ben": 1, "Cy": 1, "Dee": 7},
+    },
+]
+
+
+def as_post(initial):
+    return {key: "" if value is None else str(value) for key, value in initial.items()}
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_a_record_read_into_the_form_comes_back_unchanged(user, record):
+    game = make_game(user)
+    people = list(game.players)
+    form = HandForm(as_post(initial_from(record, people)), game=game, number=1)
+    assert form.is_valid(), form.errors
+    assert form.to_record() == record
+
+
+def test_with_three_people_the_incomer_choices_are_not_offered(user):
+    game = make_game(user, players=("Ana", "Ben", "Cy"))
+    kinds = [value for value, _ in HandForm(game=game, number=1).fields["kind"].choices]
+    assert kinds == ["played", "passed", "void"]
+
+
+def test_honours_offered_follow_the_trumps(user):
+    game = make_game(user)
+    form = HandForm({"kind": "played", "trumps": "S"}, game=game, number=1)
+    assert [c.data["value"] for c in form.honour_choices()] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("record", "text"),
+    [
+        (RECORDS[0], "All passed"),
+        (RECORDS[3], "Ben: play \u2663 3 hon.; tricks 5\u20133\u20131"),
+        (RECORDS[4], "Cy: fixed 2 \u2665; tricks 4\u20133\u20132"),
+        (RECORDS[5], "Ana (in-comer): all tricks \u2666 4 hon.; tricks 9\u20130\u20130\u20130"),
+    ],
+)
+def test_a_hand_reads_as_the_table_would_say_it(record, text):
+    assert describe_record(record) == text

@@ -1,0 +1,171 @@
+"""Entering Tridge hands: the live preview, saving, correcting, deleting, two phones at once."""
+
+import pytest
+
+from games.models import Hand, Revision
+from tests.tables import BEN_WINS, make_game, tridge_post
+
+pytestmark = pytest.mark.django_db
+
+# Ana deals hand 1 and sits out; Ben plays clubs with 3 honours and takes 5 tricks.
+BEN_POST = dict(player="Ben", bid="play", trumps="C", honours=3, tricks_1=5, tricks_2=3, tricks_3=1)
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user)
+
+
+def url(game, rest="hands/new/"):
+    return f"/games/{game.pk}/{rest}"
+
+
+def test_the_hand_form_says_who_deals_and_sits_out(owner_client, game):
+    page = owner_client.get(url(game)).content.decode()
+    assert "Ana deals and sits out" in page
+    assert 'name="tricks_0"' not in page and 'name="tricks_1"' in page
+
+
+def test_an_htmx_change_answers_the_form_fragment_with_the_preview(owner_client, game):
+    response = owner_client.post(
+        url(game), tridge_post(1, **BEN_POST), headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert "<html" not in page and 'id="entry"' in page
+    assert response.context["preview"].deltas == {"Ana": -8, "Ben": 24, "Cy": -8, "Dee": -8}
+    assert "Ben wins and takes the game fund (20)" in page
+    assert not Hand.objects.exists()
+
+
+def test_the_preview_works_without_javascript_too(owner_client, game):
+    response = owner_client.post(url(game), tridge_post(1, **BEN_POST, preview="1"))
+    assert "<html" in response.content.decode()
+    assert response.context["preview"].deltas["Ben"] == 24
+
+
+def test_saving_stores_the_sheet_record_and_returns_to_the_scores(owner_client, game):
+    response = owner_client.post(url(game), tridge_post(1, **BEN_POST, save="1"))
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert Hand.objects.get().record == BEN_WINS
+
+
+def test_the_last_persons_tricks_are_filled_in(owner_client, game):
+    post = tridge_post(1, **(BEN_POST | {"tricks_3": ""}))
+    response = owner_client.post(url(game), post, headers={"HX-Request": "true"})
+    assert response.context["form"].cleaned_data["tricks_3"] == 1
+    assert 'value="1"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"trumps": "S", "honours": 4}, "honours", "at most 3"),
+        ({"tricks_3": 3}, "tricks_3", "add up to 11, must be 9"),
+        ({"player": ""}, "player", "Who played?"),
+        ({"bid": "fixed"}, "target", "How many tricks were fixed?"),
+        ({"trumps": ""}, "trumps", "Which suit"),
+        ({"tricks_2": "x", "tricks_3": "1"}, "tricks_2", "whole number"),
+        ({"player": "Ana"}, "player", None),
+    ],
+)
+def test_a_bad_hand_is_refused_next_to_its_field_and_nothing_is_lost(
+    owner_client, game, changes, field, words
+):
+    response = owner_client.post(url(game), tridge_post(1, **(BEN_POST | changes), save="1"))
+    errors = response.context["form"].errors
+    assert response.status_code == 200
+    assert field in errors
+    if words:
+        assert any(words in error for error in errors[field])
+    assert 'value="C"' in response.content.decode() or "trumps" in changes
+    assert not Hand.objects.exists()
+
+
+def test_passes_void_hands_and_a_declined_incomer_are_one_tap(owner_client, game):
+    for number, kind in enumerate(["passed", "void", "declined"], start=1):
+        owner_client.post(url(game), {"number": number, "kind": kind, "save": "1"})
+    assert [h.record for h in Hand.objects.all()] == [
+        {"passed": True},
+        {"void": True},
+        {"incomer_declined": True},
+    ]
+
+
+def test_an_incomer_plays_against_all_three(owner_client, game):
+    post = {"number": 1, "kind": "incomer", "bid": "play", "trumps": "S", "honours": 0}
+    post |= {"tricks_0": 3, "tricks_1": 2, "tricks_2": 2, "tricks_3": 2, "save": "1"}
+    owner_client.post(url(game), post)
+    record = Hand.objects.get().record
+    assert record["incomer"] is True and record["player"] == "Ana"
+    assert record["tricks"] == {"Ana": 3, "Ben": 2, "Cy": 2, "Dee": 2}
+
+
+def test_editing_a_hand_rescores_everything_after_it_and_keeps_a_revision(owner_client, user):
+    game = make_game(user, hands=[{"passed": True}] * 4 + [BEN_WINS])
+    before = owner_client.get(url(game, "")).context["score"].standings
+    post = tridge_post(2, player="Cy", bid="play", trumps="H", honours=0, tricks_2=5)
+    post |= {"tricks_3": 2, "tricks_0": 2, "version": 1, "save": "1"}
+    response = owner_client.post(url(game, "hands/2/"), post)
+    assert response.status_code == 302
+    after = owner_client.get(url(game, "")).context["score"].standings
+    assert after != before
+    revision = Revision.objects.get()
+    assert (revision.number, revision.record, revision.action) == (2, {"passed": True}, "edited")
+    assert revision.by == user
+    history = owner_client.get(url(game, "hands/2/history/")).content.decode()
+    assert "All passed" in history and "Cy: play" in history
+
+
+def test_a_second_phone_saving_an_old_version_is_told_and_keeps_its_entry(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    Hand.objects.filter(number=1).update(version=2)
+    post = tridge_post(1, **(BEN_POST | {"honours": 1}), version=1, save="1")
+    response = owner_client.post(url(game, "hands/1/"), post)
+    page = response.content.decode()
+    assert "changed on another phone" in page
+    assert "Now on record: Ben: play" in page
+    assert 'value="1" checked' in page.replace("\n", " ") or "checked" in page
+    assert Hand.objects.get().record == BEN_WINS
+    assert 'name="version" value="2"' in page
+
+
+def test_a_second_phone_adding_the_same_hand_is_told_and_nothing_doubles(owner_client, game):
+    owner_client.post(url(game), tridge_post(1, **BEN_POST, save="1"))
+    response = owner_client.post(url(game), tridge_post(1, **BEN_POST, save="1"))
+    assert "already entered on another phone" in response.content.decode()
+    assert Hand.objects.count() == 1
+    assert response.context["number"] == 2
+
+
+def test_deleting_a_hand_moves_the_later_ones_up_and_keeps_it_as_a_revision(owner_client, user):
+    declined = {"incomer_declined": True}
+    game = make_game(user, hands=[{"passed": True}, {"void": True}, declined])
+    response = owner_client.post(url(game, "hands/1/delete/"), {"version": 1})
+    assert response.status_code == 302
+    assert [h.record for h in Hand.objects.order_by("number")] == [{"void": True}, declined]
+    assert [h.number for h in Hand.objects.order_by("number")] == [1, 2]
+    assert Revision.objects.get().action == "deleted"
+
+
+def test_a_delete_that_would_break_a_later_hand_is_refused(owner_client, user):
+    # Hand 2's player is Cy, who sits out once hand 1 is gone and Ben deals hand 1.
+    cy_plays = {
+        "player": "Cy",
+        "bid": "play",
+        "trumps": "S",
+        "tricks": {"Ana": 2, "Cy": 5, "Dee": 2},
+    }
+    game = make_game(user, hands=[{"passed": True}, cy_plays])
+    response = owner_client.post(url(game, "hands/1/delete/"), {"version": 1})
+    assert response.status_code == 200
+    assert "hand 1" in response.content.decode()
+    assert Hand.objects.count() == 2
+
+
+def test_no_hand_can_be_added_once_the_planned_hands_are_played(owner_client, user):
+    game = make_game(user, rules={"hands": 1}, hands=[{"passed": True}])
+    board = owner_client.get(url(game, "")).content.decode()
+    assert "Game over" in board and "Add hand" not in board
+    response = owner_client.post(url(game), {"number": 2, "kind": "passed", "save": "1"})
+    assert "game ended" in response.content.decode()
+    assert Hand.objects.count() == 1

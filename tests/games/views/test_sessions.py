@@ -1,0 +1,75 @@
+"""Sessions: starting one, listing them, importing a sheet into one."""
+
+import json
+
+import pytest
+
+from games.models import Game, Hand, Session
+from tests.sheets import EXAMPLES
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_new_session_belongs_to_its_creator(owner_client, user):
+    response = owner_client.post("/sessions/new/", {"date": "2026-11-21", "place": "The Crown"})
+    session = Session.objects.get()
+    assert response["Location"] == f"/sessions/{session.pk}/"
+    assert (session.owner, session.place) == (user, "The Crown")
+
+
+def test_a_bad_date_is_refused_next_to_the_field_and_the_place_kept(owner_client):
+    response = owner_client.post("/sessions/new/", {"date": "31/31/2026", "place": "The Crown"})
+    assert response.context["form"].errors["date"]
+    assert 'value="The Crown"' in response.content.decode()
+    assert not Session.objects.exists()
+
+
+def test_sessions_are_listed_newest_first(owner_client, user):
+    Session.objects.create(owner=user, date="2026-11-01", place="Older")
+    Session.objects.create(owner=user, date="2026-11-20", place="Newer")
+    page = owner_client.get("/").content.decode()
+    assert page.index("Newer") < page.index("Older")
+
+
+def test_another_users_session_does_not_exist_for_you(owner_client, stranger_client, user):
+    session = Session.objects.create(owner=user)
+    assert stranger_client.get(f"/sessions/{session.pk}/").status_code == 404
+    assert stranger_client.post(f"/sessions/{session.pk}/import/").status_code == 404
+    assert stranger_client.get(f"/sessions/{session.pk}/games/new/").status_code == 404
+    assert "Newer" not in stranger_client.get("/").content.decode()
+
+
+def test_importing_a_sheet_stores_a_game_that_scores_as_the_cli_does(owner_client, user):
+    session = Session.objects.create(owner=user)
+    sheet = (EXAMPLES / "tridge-three-people.json").read_text()
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": sheet})
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.pk}/"
+    board = owner_client.get(response["Location"]).context
+    expected = json.loads((EXAMPLES / "tridge-three-people.expected.json").read_text())
+    assert board["score"].standings == expected["standings"]
+
+
+def test_importing_an_uploaded_file_works_too(owner_client, user):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    session = Session.objects.create(owner=user)
+    upload = SimpleUploadedFile("g.json", (EXAMPLES / "cardigan-four-deals.json").read_bytes())
+    owner_client.post(f"/sessions/{session.pk}/import/", {"file": upload})
+    assert Game.objects.get().kind == "cardigan"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "not valid JSON"),
+        ('{"format": "scoresheet/1", "game": "tridge", "players": ["A"], "hands": []}', "players"),
+        ("", "Choose a sheet file or paste one"),
+    ],
+)
+def test_a_bad_sheet_is_refused_with_its_reason_and_nothing_stored(owner_client, user, text, words):
+    session = Session.objects.create(owner=user)
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": text})
+    assert response.status_code == 200
+    assert words in response.content.decode()
+    assert not Game.objects.exists() and not Hand.objects.exists()

@@ -1,0 +1,58 @@
+"""Production settings come from the environment and pass Django's deployment checks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x7#q2P!m9Lr@4vT$w8Zk1Nb^6Yc&3Hd*0Fg(5Js)Ua_Ke+Xo=Ei-Rl%Vn~Sp",
+    "ALLOWED_HOSTS": "scores.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://scores.example.org",
+}
+
+
+def manage(*args, env=None):
+    environment = {k: v for k, v in os.environ.items() if k not in PRODUCTION} | (env or {})
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_deployment_check_finds_no_issue_with_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_settings_are_read_from_the_environment():
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.DEBUG, s.ALLOWED_HOSTS, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE,"
+        " s.SECURE_HSTS_SECONDS > 0, s.CSRF_TRUSTED_ORIGINS, s.DATABASES['default']['ENGINE'])"
+    )
+    env = PRODUCTION | {"DATABASE_URL": "postgres://u:p@db.example.org:5432/scores"}
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.stdout.split() == [
+        "False",
+        "['scores.example.org']",
+        "True",
+        "True",
+        "True",
+        "['https://scores.example.org']",
+        "django.db.backends.postgresql",
+    ]
+
+
+def test_without_a_database_url_the_app_uses_sqlite():
+    env = {"DATABASE_URL": ""}
+    code = "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'])"
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.stdout.strip() == "django.db.backends.sqlite3"
