@@ -43,7 +43,9 @@ class GameForm(forms.Form):
         most, fewest = max(self.engine.SEATS), min(self.engine.SEATS)
         for seat in range(most):
             self.fields[f"seat_{seat}"] = forms.CharField(
-                label=f"Seat {seat + 1}" + (" (optional)" if seat >= fewest else ""),
+                label=f"Seat {seat + 1}"
+                + (" (deals first)" if seat == 0 else "")
+                + (" (optional)" if seat >= fewest else ""),
                 max_length=NAME_LENGTH,
                 required=seat < fewest,
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
