@@ -5,38 +5,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games import boards, services, web
+from games.entry import HandEntry, whole_number
 from games.models import Hand
 from games.services import Conflict
 from games.sheet import SheetError
 from games.views.games import owned_game
-
-
-def _form_class(game):
-    entry = web.entry(game.kind)
-    if entry is None:
-        raise Http404("Hands of this game cannot be entered yet.")
-    return entry.HandForm
-
-
-def _forgive_blanks(form):
-    """While a hand is being filled in, a field not reached yet is not an error.
-
-    Live updates still show what is wrong with what was entered (4 honours with
-    spades trumps); only saving asks for what is missing.
-    """
-    for name in list(form.errors):
-        if name in form.fields and form[name].value() in (None, "", []):
-            del form.errors[name]
-
-
-RECHECK = "Here is the game as it stands now: check your hand and save it again."
-
-
-def _whole_number(value, fallback):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return fallback
 
 
 @login_required
@@ -53,72 +26,15 @@ def hand_edit(request, pk, number):
 
 
 def _entry(request, game, hand):
-    HandForm = _form_class(game)
-    hands = list(game.hands.all())
-    number = hand.number if hand else len(hands) + 1
-    records = [h.record for h in hands]
-    conflict = None
-    preview = None
-    if request.method == "POST":
-        form = HandForm(request.POST, game=game, number=number)
-        posted = _whole_number(request.POST.get("number"), number)
-        if not hand and posted != number:
-            # Another phone saved this hand first: show the game as it is now, keep the entry.
-            conflict = f"Hand {posted} was already entered on another phone. " + RECHECK
-        elif form.is_valid():
-            record = form.to_record()
-            trial = records[:]
-            if hand:
-                trial[number - 1] = record
-            else:
-                trial.append(record)
-            try:
-                preview = services.score_records(game, trial)
-            except SheetError as error:
-                form.show_error(error, number)
-        if "save" not in request.POST:
-            _forgive_blanks(form)
-        if "save" in request.POST and preview is not None:
-            try:
-                if hand:
-                    version = _whole_number(request.POST.get("version"), hand.version)
-                    services.edit_hand(hand, record, request.user, version)
-                else:
-                    services.add_hand(game, record, request.user, number)
-            except Conflict as error:
-                conflict = str(error)
-                if hand:
-                    hand.refresh_from_db()
-                else:
-                    number = game.hands.count() + 1
-                    form = HandForm(request.POST, game=game, number=number)
-                preview = None
-            except SheetError as error:
-                form.show_error(error, number)
-                preview = None
-            else:
-                return redirect(game)
-    else:
-        form = HandForm(game=game, number=number, record=hand.record if hand else None)
-        if hand:
-            record = hand.record
-            preview = services.score_records(game, records)
-    describe = getattr(web.entry(game.kind), "describe_record", None)
-    board = boards.board(game)
-    context = board | {
-        "current_text": describe(hand.record) if hand and describe else "",
-        "form": form,
-        "hand": hand,
-        "number": number,
-        "conflict": conflict,
-        "preview": preview.hands[number - 1] if preview and len(preview.hands) >= number else None,
-        "preview_score": preview,
-        "version": hand.version if hand else None,
-    }
-    if context["preview"] and hasattr(form, "preview_context"):
-        context |= form.preview_context(preview, record)
+    if web.entry(game.kind) is None:
+        raise Http404("Hands of this game cannot be entered yet.")
+    entry = HandEntry(game, hand)
+    if request.method == "POST" and entry.submit(
+        request.POST, request.user, "save" in request.POST
+    ):
+        return redirect(game)
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
-    return render(request, template, context)
+    return render(request, template, entry.context())
 
 
 @login_required
@@ -127,7 +43,7 @@ def hand_delete(request, pk, number):
     hand = get_object_or_404(Hand, game=game, number=number)
     error = None
     if request.method == "POST":
-        version = _whole_number(request.POST.get("version"), hand.version)
+        version = whole_number(request.POST.get("version"), hand.version)
         try:
             services.delete_hand(hand, request.user, version)
         except (Conflict, SheetError) as problem:

@@ -1,0 +1,118 @@
+"""Entering one hand: the form, its live preview, and saving it without losing anything.
+
+Each game brings its own `HandForm`; this is the part every game shares. A preview
+scores the whole sheet as it would be with this hand, so what the screen shows is
+exactly what saving would store.
+"""
+
+from __future__ import annotations
+
+from games import boards, services, web
+from games.services import Conflict
+from games.sheet import SheetError
+
+RECHECK = "Here is the game as it stands now: check your hand and save it again."
+
+
+def whole_number(value, fallback):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return fallback
+
+
+def forgive_blanks(form):
+    """While a hand is being filled in, a field not reached yet is not an error.
+
+    Live updates still show what is wrong with what was entered (4 honours with
+    spades trumps); only saving asks for what is missing.
+    """
+    for name in list(form.errors):
+        if name in form.fields and form[name].value() in (None, "", []):
+            del form.errors[name]
+
+
+class HandEntry:
+    """A new hand (`hand` None) or a correction of a stored one."""
+
+    def __init__(self, game, hand=None):
+        self.game = game
+        self.hand = hand
+        self.module = web.entry(game.kind)
+        self.records = [h.record for h in game.hands.all()]
+        self.number = hand.number if hand else len(self.records) + 1
+        self.record = hand.record if hand else None
+        self.preview = None
+        self.conflict = None
+        self.form = self.module.HandForm(game=game, number=self.number, record=self.record)
+        if hand:
+            self.preview = services.score_records(game, self.records)
+
+    def submit(self, data, user, save: bool) -> bool:
+        """Read the posted form, preview it, and save it if asked; True once saved."""
+        self.preview = None
+        self.form = self.module.HandForm(data, game=self.game, number=self.number)
+        posted = whole_number(data.get("number"), self.number)
+        if not self.hand and posted != self.number:
+            # Another phone saved this hand first: show the game as it is now, keep the entry.
+            self.conflict = f"Hand {posted} was already entered on another phone. {RECHECK}"
+        elif self.form.is_valid():
+            self._preview(self.form.to_record())
+        if not save:
+            forgive_blanks(self.form)
+            return False
+        return self.preview is not None and self._save(data, user)
+
+    def _preview(self, record):
+        self.record = record
+        trial = self.records[:]
+        if self.hand:
+            trial[self.number - 1] = record
+        else:
+            trial.append(record)
+        try:
+            self.preview = services.score_records(self.game, trial)
+        except SheetError as error:
+            self.form.show_error(error, self.number)
+
+    def _save(self, data, user) -> bool:
+        try:
+            if self.hand:
+                version = whole_number(data.get("version"), self.hand.version)
+                services.edit_hand(self.hand, self.record, user, version)
+            else:
+                services.add_hand(self.game, self.record, user, self.number)
+        except Conflict as error:
+            self.conflict = str(error)
+            self.preview = None
+            if self.hand:
+                self.hand.refresh_from_db()
+            else:
+                self.number = self.game.hands.count() + 1
+                self.form = self.module.HandForm(data, game=self.game, number=self.number)
+            return False
+        except SheetError as error:
+            self.form.show_error(error, self.number)
+            self.preview = None
+            return False
+        return True
+
+    def context(self) -> dict:
+        hand_score = None
+        if self.preview is not None and len(self.preview.hands) >= self.number:
+            hand_score = self.preview.hands[self.number - 1]
+        describe = getattr(self.module, "describe_record", None)
+        context = {
+            "game": self.game,
+            "engine": self.game.engine,
+            "colours": boards.colours(self.game),
+            "form": self.form,
+            "hand": self.hand,
+            "number": self.number,
+            "conflict": self.conflict,
+            "current_text": describe(self.hand.record) if self.hand and describe else "",
+            "preview": hand_score,
+        }
+        if hand_score and hasattr(self.form, "preview_context"):
+            context |= self.form.preview_context(self.preview, self.record)
+        return context
