@@ -39,6 +39,7 @@ def board(game: Game) -> dict:
     context = {
         "board_template": getattr(entry, "BOARD_TEMPLATE", None),
         "more_template": getattr(entry, "MORE_TEMPLATE", None),
+        "stylesheet": getattr(entry, "STYLESHEET", None),
         "game": game,
         "engine": game.engine,
         "colours": colours(game),

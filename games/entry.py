@@ -112,6 +112,7 @@ class HandEntry:
             "conflict": self.conflict,
             "current_text": describe(self.hand.record) if self.hand and describe else "",
             "preview": hand_score,
+            "stylesheet": getattr(self.module, "STYLESHEET", None),
         }
         if hand_score and hasattr(self.form, "preview_context"):
             context |= self.form.preview_context(self.preview, self.record)

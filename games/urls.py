@@ -1,6 +1,9 @@
+import importlib
+
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from games.registry import GAMES
 from games.views import accounts, games, hands, health, sessions
 
 urlpatterns = [
@@ -26,3 +29,13 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
     path("games/<int:pk>/hands/<int:number>/history/", hands.hand_history, name="hand_history"),
 ]
+
+
+# A game's own screens (Contractor's bid calculator, ...) live in its folder's urls.py,
+# mounted under its games: /games/<pk>/<kind>/...
+for kind in GAMES:
+    try:
+        importlib.import_module(f"games.{kind}.urls")
+    except ModuleNotFoundError:
+        continue
+    urlpatterns.append(path(f"games/<int:pk>/{kind}/", include(f"games.{kind}.urls")))

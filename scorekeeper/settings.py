@@ -100,7 +100,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# Like templates, each game folder may bring its own static files (`games/<game>/static/`).
+STATICFILES_DIRS = [BASE_DIR / "static", *sorted((BASE_DIR / "games").glob("*/static"))]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
