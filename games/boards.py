@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games import web
-from games.models import Game
+from games.models import Game, Revision
 from games.scores import GameScore, HandScore
 from games.sheet import SheetError
 
@@ -56,7 +56,13 @@ def board(game: Game) -> dict:
         for hand, hand_score in zip(hands, score.hands, strict=True)
     ]
     names = list(score.standings)
+    describe_record = getattr(entry, "describe_record", None)
+    deleted = [
+        (revision, describe_record(revision.record) if describe_record else "")
+        for revision in game.revisions.filter(action=Revision.DELETED).select_related("by")
+    ]
     return context | {
+        "deleted": deleted,
         "score": score,
         "names": names,
         "rows": rows,

@@ -145,6 +145,8 @@ def test_deleting_a_hand_moves_the_later_ones_up_and_keeps_it_as_a_revision(owne
     assert [h.record for h in Hand.objects.order_by("number")] == [{"void": True}, declined]
     assert [h.number for h in Hand.objects.order_by("number")] == [1, 2]
     assert Revision.objects.get().action == "deleted"
+    board = owner_client.get(url(game, "")).content.decode()
+    assert "Deleted hands (1)" in board and "All passed" in board
 
 
 def test_a_delete_that_would_break_a_later_hand_is_refused(owner_client, user):
