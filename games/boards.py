@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games import web
+from django.utils.safestring import mark_safe
+
+from games import charts, web
 from games.models import Game, Revision
 from games.scores import GameScore, HandScore
 from games.sheet import SheetError
@@ -62,6 +64,7 @@ def board(game: Game) -> dict:
         for revision in game.revisions.filter(action=Revision.DELETED).select_related("by")
     ]
     return context | {
+        "chart": charts.running_totals(score, context["colours"]),
         "deleted": deleted,
         "score": score,
         "names": names,
@@ -69,6 +72,23 @@ def board(game: Game) -> dict:
         "rows_newest_first": rows[::-1],
         "standings": ranked(score),
     }
+
+
+def sharing(request, game: Game) -> dict:
+    """The owner's share and co-scorer links, absolute, with a QR code for the share link."""
+    import segno
+
+    context = {"share_url": None, "share_qr": None, "coscorer_url": None}
+    if game.share_token:
+        url = request.build_absolute_uri(f"/s/{game.share_token}/")
+        # Black on the white card in both themes: scanners want dark modules on light.
+        qr = segno.make(url, error="m")
+        svg = qr.svg_inline(scale=4, dark="#000", light=None, omitsize=True)
+        # segno draws the code as paths; the URL itself never appears in the markup.
+        context |= {"share_url": url, "share_qr": mark_safe(svg)}  # noqa: S308
+    if game.coscorer_token:
+        context["coscorer_url"] = request.build_absolute_uri(f"/c/{game.coscorer_token}/")
+    return context
 
 
 def ranked(score: GameScore) -> list[dict]:

@@ -35,8 +35,9 @@ def forgive_blanks(form):
 class HandEntry:
     """A new hand (`hand` None) or a correction of a stored one."""
 
-    def __init__(self, game, hand=None):
+    def __init__(self, game, hand=None, via_coscorer=False):
         self.game = game
+        self.via_coscorer = via_coscorer
         self.hand = hand
         self.module = web.entry(game.kind)
         self.records = [h.record for h in game.hands.all()]
@@ -79,7 +80,7 @@ class HandEntry:
         try:
             if self.hand:
                 version = whole_number(data.get("version"), self.hand.version)
-                services.edit_hand(self.hand, self.record, user, version)
+                services.edit_hand(self.hand, self.record, user, version, self.via_coscorer)
             else:
                 services.add_hand(self.game, self.record, user, self.number)
         except Conflict as error:

@@ -63,6 +63,10 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
     seats = models.ManyToManyField(Player, through="Seat", related_name="games")
+    # Read-only link for the others at the table, and a link for a second scorer's phone;
+    # empty when turned off.
+    share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    coscorer_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["created"]
@@ -134,6 +138,8 @@ class Revision(models.Model):
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    # Set when the change came through the game's co-scorer link rather than an account.
+    via_coscorer = models.BooleanField(default=False)
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:

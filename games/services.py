@@ -81,7 +81,9 @@ def add_hand(game: Game, record: dict, user, expected_number: int) -> Hand:
     return hand
 
 
-def edit_hand(hand: Hand, record: dict, user, expected_version: int) -> Hand:
+def edit_hand(
+    hand: Hand, record: dict, user, expected_version: int, via_coscorer: bool = False
+) -> Hand:
     with transaction.atomic():
         game, hands = _locked(hand.game)
         current = next((h for h in hands if h.pk == hand.pk), None)
@@ -102,6 +104,7 @@ def edit_hand(hand: Hand, record: dict, user, expected_version: int) -> Hand:
             version=current.version,
             action=Revision.EDITED,
             by=user,
+            via_coscorer=via_coscorer,
         )
         current.record = record
         current.version += 1
@@ -111,7 +114,7 @@ def edit_hand(hand: Hand, record: dict, user, expected_version: int) -> Hand:
     return current
 
 
-def delete_hand(hand: Hand, user, expected_version: int) -> None:
+def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = False) -> None:
     """Delete a hand, keeping it as a revision; the hands after it move up one."""
     with transaction.atomic():
         game, hands = _locked(hand.game)
@@ -129,6 +132,7 @@ def delete_hand(hand: Hand, user, expected_version: int) -> None:
             version=current.version,
             action=Revision.DELETED,
             by=user,
+            via_coscorer=via_coscorer,
         )
         current.delete()
         # Moving them up one by one, lowest first, keeps (game, number) unique throughout.

@@ -3,6 +3,7 @@ import importlib
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from games.access import as_coscorer, as_owner, as_viewer, editing
 from games.registry import GAMES
 from games.views import accounts, games, hands, health, sessions
 
@@ -21,15 +22,30 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/import/", sessions.session_import, name="session_import"),
     path("sessions/<int:pk>/games/new/", games.game_new, name="game_new"),
-    path("games/<int:pk>/", games.game_detail, name="game"),
-    path("games/<int:pk>/sheet.json", games.game_sheet, name="game_sheet"),
-    path("games/<int:pk>/settlement/", games.settlement, name="settlement"),
-    path("games/<int:pk>/hands/new/", hands.hand_new, name="hand_new"),
-    path("games/<int:pk>/hands/<int:number>/", hands.hand_edit, name="hand_edit"),
-    path("games/<int:pk>/hands/<int:number>/delete/", hands.hand_delete, name="hand_delete"),
-    path("games/<int:pk>/hands/<int:number>/history/", hands.hand_history, name="hand_history"),
+    path("games/<int:pk>/links/", as_owner(games.links), name="game_links"),
 ]
 
+# Every screen of a game, reachable three ways: the owner's /games/<pk>/, the read-only
+# share link /s/<token>/ and the co-scorer link /c/<token>/ (see games/access.py).
+GAME_SCREENS = [
+    ("", games.board, "game", False),
+    ("sheet.json", games.sheet, "game_sheet", False),
+    ("hands.csv", games.hands_csv, "game_csv", False),
+    ("print/", games.printable, "game_print", False),
+    ("settlement/", games.settlement, "settlement", False),
+    ("hands/new/", hands.hand_new, "hand_new", True),
+    ("hands/<int:number>/", hands.hand_edit, "hand_edit", True),
+    ("hands/<int:number>/delete/", hands.hand_delete, "hand_delete", True),
+    ("hands/<int:number>/history/", hands.hand_history, "hand_history", False),
+]
+for way, prefix, suffix in [
+    (as_owner, "games/<int:pk>/", ""),
+    (as_viewer, "s/<str:token>/", "_shared"),
+    (as_coscorer, "c/<str:token>/", "_coscorer"),
+]:
+    for route, view, name, changes in GAME_SCREENS:
+        view = way(editing(view) if changes else view)
+        urlpatterns.append(path(prefix + route, view, name=name + suffix))
 
 # A game's own screens (Contractor's bid calculator, ...) live in its folder's urls.py,
 # mounted under its games: /games/<pk>/<kind>/...

@@ -36,3 +36,11 @@ def stranger_client(make_user):
     stranger = Client()
     stranger.force_login(make_user("zed"))
     return stranger
+
+
+@pytest.fixture
+def anon_client():
+    """A second browser with no account: someone at the table holding a link."""
+    from django.test import Client
+
+    return Client()

@@ -4,9 +4,11 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.text import slugify
 
 from games import boards, services, web
+from games.access import Access, new_token
 from games.forms import GameForm
 from games.models import Game, Seat, Session
 from games.registry import GAMES
@@ -47,15 +49,32 @@ def game_new(request, pk):
     )
 
 
-@login_required
-def game_detail(request, pk):
-    game = owned_game(request, pk)
-    return render(request, "games/board.html", boards.board(game) | {"can_edit": True})
+def board(request, access: Access):
+    """The scoreboard. Open boards poll it; an unchanged game answers 304 from its ETag."""
+    game = access.game
+    live = request.htmx and request.GET.get("live")
+    # The version changes with every hand change; links and the role change what is shown.
+    links = f"{bool(game.share_token)}{bool(game.coscorer_token)}" if access.is_owner else ""
+    etag = f'"g{game.pk}-v{game.version}-{access.role}{links}-{"live" if live else "page"}"'
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        context = boards.board(game) | {
+            "access": access,
+            "base": access.base,
+            "can_edit": access.can_edit,
+        }
+        if access.is_owner:
+            context |= boards.sharing(request, game)
+        template = "games/board.html#live" if live else "games/board.html"
+        response = render(request, template, context)
+    response["ETag"] = etag
+    # Always ask again, but let the answer be "304 Not Modified" when nothing changed.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
-@login_required
-def game_sheet(request, pk):
-    game = owned_game(request, pk)
+def sheet(request, access: Access):
+    game = access.game
     body = json.dumps(services.sheet_of(game), indent=1, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     name = slugify(f"{game.kind}-{game.session.date}-{game.pk}")
@@ -63,9 +82,8 @@ def game_sheet(request, pk):
     return response
 
 
-@login_required
-def settlement(request, pk):
-    game = owned_game(request, pk)
+def settlement(request, access: Access):
+    game = access.game
     if game.kind != "tridge":
         raise Http404("Only Tridge games are settled in chips.")
     from games.tridge.forms import SettlementForm
@@ -75,5 +93,53 @@ def settlement(request, pk):
     form = SettlementForm(request.GET or None)
     options = form.cleaned_data if form.is_valid() else SettlementForm.defaults()
     result = settle(game.players, game.rules["chips"], score, **options)
-    context = {"game": game, "form": form, "result": result, "colours": boards.colours(game)}
+    context = {
+        "game": game,
+        "base": access.base,
+        "form": form,
+        "result": result,
+        "colours": boards.colours(game),
+    }
     return render(request, "tridge/settlement.html", context)
+
+
+def links(request, access: Access):
+    """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
+    if not access.is_owner:
+        raise Http404
+    game = access.game
+    if request.method == "POST":
+        which = request.POST.get("link")
+        field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
+        if field:
+            action = request.POST.get("action")
+            setattr(game, field, None if action == "off" else new_token())
+            game.save(update_fields=[field])
+    return redirect(game.get_absolute_url() + "#sharing")
+
+
+def hands_csv(request, access: Access):
+    """The hand-by-hand table for a spreadsheet: each name's change and total per hand."""
+    import csv
+
+    game = access.game
+    context = boards.board(game)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = slugify(f"{game.kind}-{game.session.date}-{game.pk}")
+    response["Content-Disposition"] = f'attachment; filename="{name}-hands.csv"'
+    writer = csv.writer(response)
+    names = context.get("names", [])
+    writer.writerow(
+        ["hand", "dealer", "what happened"]
+        + [column for name in names for column in (f"{name} change", f"{name} total")]
+    )
+    for row in context.get("rows", []):
+        changes = [
+            value for name in names for value in (row.score.deltas[name], row.score.totals[name])
+        ]
+        writer.writerow([row.score.number, row.score.dealer, row.text, *changes])
+    return response
+
+
+def printable(request, access: Access):
+    return render(request, "games/print.html", boards.board(access.game) | {"base": access.base})

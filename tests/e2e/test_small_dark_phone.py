@@ -18,9 +18,10 @@ def small_dark_phone(browser):
     context.close()
 
 
-def test_tridge_pages_fit_a_small_phone_in_dark_mode(live_server, small_dark_phone, user, shoot, axe):
+def test_tridge_pages_fit_a_small_phone_in_dark_mode(
+    live_server, small_dark_phone, user, shoot, axe
+):
     from games.models import Session
-
     from tests.e2e.conftest import no_horizontal_scroll
 
     data = json.loads((EXAMPLES / "tridge-four-people.json").read_text())

@@ -1,0 +1,83 @@
+"""The running-totals chart: an inline SVG drawn on the server, no script, no image file.
+
+Coordinates are computed here; the template only places them. Colours come from the
+seat classes (currentColor), so the chart follows the light and dark themes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WIDTH = 340
+HEIGHT = 200
+LEFT = 44  # room for the value labels
+RIGHT = 8
+TOP = 10
+BOTTOM = 26  # room for the hand numbers
+
+
+@dataclass
+class Line:
+    name: str
+    seat: int
+    points: str  # the polyline's "x,y x,y ..."
+    last_x: float
+    last_y: float
+    last: int
+
+
+@dataclass
+class Chart:
+    width: int
+    height: int
+    lines: list[Line]
+    y_ticks: list[tuple[float, str]]
+    x_ticks: list[tuple[float, str]]
+    zero_y: float | None
+
+
+def running_totals(score, colours) -> Chart | None:
+    """One line per player (or team) through their totals after each hand, from the start."""
+    if not score.hands:
+        return None
+    names = list(score.standings)
+    start = {name: score.hands[0].totals[name] - score.hands[0].deltas[name] for name in names}
+    series = {name: [start[name]] + [hand.totals[name] for hand in score.hands] for name in names}
+    values = [value for points in series.values() for value in points]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+    count = len(score.hands)
+
+    def x(index):
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
+
+    def y(value):
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+
+    lines = []
+    for name, points in series.items():
+        coords = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(points))
+        lines.append(Line(name, colours.get(name, 0), coords, x(count), y(points[-1]), points[-1]))
+    y_ticks = [(y(value), f"{value:,}".replace("-", "\u2212")) for value in ticks(low, high)]
+    step = max(1, count // 6)
+    x_ticks = [(x(i), str(i)) for i in range(0, count + 1, step)]
+    return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, y(0) if low < 0 < high else None)
+
+
+def ticks(low: int, high: int, wanted: int = 4) -> list[int]:
+    """Round values to label the vertical axis: 0, 50, 100 rather than 37, 74, 111."""
+    step = nice_step(high - low, wanted)
+    first = -(-low // step) * step
+    return list(range(first, high + 1, step))
+
+
+def nice_step(span: int, wanted: int) -> int:
+    """The first of 1, 2, 5, 10, 20, 50, ... that cuts `span` into at most `wanted` parts."""
+    magnitude = 1
+    while True:
+        for multiple in (1, 2, 5):
+            step = multiple * magnitude
+            if span / step <= wanted:
+                return step
+        magnitude *= 10

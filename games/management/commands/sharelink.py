@@ -1,0 +1,23 @@
+"""`manage.py sharelink GAME_ID`: print a game's share path, turning sharing on if it was off."""
+
+from django.core.management.base import BaseCommand
+
+from games.access import new_token
+from games.models import Game
+
+
+class Command(BaseCommand):
+    help = "Print the game's read-only share path (turning sharing on if it was off)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("game_id", type=int)
+
+    def handle(self, *args, game_id, **options):
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None:
+            self.stderr.write(f"game: there is no game {game_id}")
+            raise SystemExit(2)
+        if not game.share_token:
+            game.share_token = new_token()
+            game.save(update_fields=["share_token"])
+        self.stdout.write(f"/s/{game.share_token}/")

@@ -1,0 +1,141 @@
+"""Share links, co-scorer links, and the scoreboard that refreshes itself cheaply."""
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Hand, Revision
+from tests.tables import BEN_WINS, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user, hands=[BEN_WINS])
+
+
+def turn_on(client, game, link):
+    client.post(f"/games/{game.pk}/links/", {"link": link, "action": "on"})
+    game.refresh_from_db()
+    return game
+
+
+def test_a_share_token_has_at_least_128_bits(owner_client, game):
+    token = turn_on(owner_client, game, "share").share_token
+    # token_urlsafe: 6 bits a character.
+    assert len(token) * 6 >= 128
+
+
+def test_the_board_shows_the_share_link_and_its_qr_code(owner_client, game):
+    turn_on(owner_client, game, "share")
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert f"/s/{game.share_token}/" in page
+    assert "<svg" in page and 'class="qr"' in page
+
+
+def test_anyone_with_the_share_link_sees_the_scores_without_an_account(
+    anon_client, owner_client, game
+):
+    turn_on(owner_client, game, "share")
+    response = anon_client.get(f"/s/{game.share_token}/")
+    assert response.status_code == 200
+    assert response.context["score"].standings["Ben"] == 494
+    page = response.content.decode()
+    assert "Add hand" not in page and "edit</span>" not in page and "Share this game" not in page
+
+
+def test_a_share_link_never_gives_edit_rights(anon_client, owner_client, game):
+    base = f"/s/{turn_on(owner_client, game, 'share').share_token}/"
+    for path in ("hands/new/", "hands/1/", "hands/1/delete/"):
+        assert anon_client.get(base + path).status_code == 404
+        assert anon_client.post(base + path, {"kind": "passed", "save": "1"}).status_code == 404
+    assert (
+        anon_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "off"}).status_code
+        == 302
+    )
+    assert Hand.objects.count() == 1
+    game.refresh_from_db()
+    assert game.share_token  # the anonymous post above went to the login page, not through
+
+
+def test_a_replaced_or_stopped_link_answers_404(anon_client, owner_client, game):
+    old = turn_on(owner_client, game, "share").share_token
+    owner_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "new"})
+    game.refresh_from_db()
+    assert anon_client.get(f"/s/{old}/").status_code == 404
+    assert anon_client.get(f"/s/{game.share_token}/").status_code == 200
+    owner_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "off"})
+    assert anon_client.get(f"/s/{game.share_token}/").status_code == 404
+
+
+def test_only_the_owner_manages_links(stranger_client, game):
+    response = stranger_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "on"})
+    assert response.status_code == 404
+    game.refresh_from_db()
+    assert game.share_token is None
+
+
+def test_a_coscorer_link_enters_hands_of_its_game_only(anon_client, owner_client, user, game):
+    other = make_game(user)
+    token = turn_on(owner_client, game, "coscorer").coscorer_token
+    response = anon_client.post(
+        f"/c/{token}/hands/new/", {"number": 2, "kind": "passed", "save": "1"}
+    )
+    assert response["Location"] == f"/c/{token}/"
+    assert game.hands.count() == 2 and other.hands.count() == 0
+    anon_client.post(
+        f"/c/{token}/hands/2/", {"number": 2, "version": 1, "kind": "void", "save": "1"}
+    )
+    revision = Revision.objects.get()
+    assert (revision.by, revision.via_coscorer) == (None, True)
+    assert anon_client.get(f"/games/{other.pk}/").status_code == 302  # not logged in: no way in
+    assert anon_client.get(f"/c/{token}/hands/new/").status_code == 200
+
+
+def test_a_revoked_coscorer_link_answers_404(anon_client, owner_client, game):
+    token = turn_on(owner_client, game, "coscorer").coscorer_token
+    owner_client.post(f"/games/{game.pk}/links/", {"link": "coscorer", "action": "off"})
+    assert anon_client.get(f"/c/{token}/").status_code == 404
+    assert anon_client.post(f"/c/{token}/hands/new/", {"kind": "passed"}).status_code == 404
+
+
+def test_an_unchanged_game_answers_304_to_a_poll(
+    anon_client, owner_client, game, django_assert_num_queries
+):
+    base = f"/s/{turn_on(owner_client, game, 'share').share_token}/"
+    poll = {"HX-Request": "true"}
+    first = anon_client.get(base + "?live=1", headers=poll)
+    assert first.status_code == 200 and "<html" not in first.content.decode()
+    etag = first["ETag"]
+    with django_assert_num_queries(1):
+        again = anon_client.get(base + "?live=1", headers=poll | {"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_any_hand_change_changes_the_etag(anon_client, owner_client, game):
+    base = f"/s/{turn_on(owner_client, game, 'share').share_token}/"
+    etag = anon_client.get(base)["ETag"]
+    owner_client.post(f"/games/{game.pk}/hands/new/", {"number": 2, "kind": "passed", "save": "1"})
+    response = anon_client.get(base, headers={"If-None-Match": etag})
+    assert response.status_code == 200 and response["ETag"] != etag
+
+
+def test_the_sharelink_command_turns_sharing_on_and_prints_the_path(capsys, game):
+    call_command("sharelink", str(game.pk))
+    game.refresh_from_db()
+    assert capsys.readouterr().out.strip() == f"/s/{game.share_token}/"
+    call_command("sharelink", str(game.pk))
+    assert capsys.readouterr().out.strip() == f"/s/{game.share_token}/"
+
+
+def test_the_csv_lists_every_hand_with_changes_and_totals(owner_client, game):
+    response = owner_client.get(f"/games/{game.pk}/hands.csv")
+    lines = response.content.decode().splitlines()
+    assert lines[0].startswith("hand,dealer,what happened,Ana change,Ana total")
+    assert lines[1].startswith("1,Ana,") and lines[1].endswith("-8,462")
+
+
+def test_the_printable_sheet_has_no_buttons(owner_client, game):
+    page = owner_client.get(f"/games/{game.pk}/print/").content.decode()
+    main = page[page.index("<main") :]
+    assert 'class="sheet"' in main and "Add hand" not in main and "<button" not in main
