@@ -5,12 +5,13 @@ from django.urls import include, path
 
 from games.access import as_coscorer, as_owner, as_viewer, editing
 from games.registry import GAMES
-from games.views import accounts, games, hands, health, sessions
+from games.views import account, accounts, games, hands, health, players, sessions
 
 urlpatterns = [
     path("", sessions.home, name="home"),
     path("rules/", sessions.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
+    path("manifest.webmanifest", health.manifest, name="manifest"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/login/",
@@ -23,6 +24,9 @@ urlpatterns = [
     path("sessions/<int:pk>/import/", sessions.session_import, name="session_import"),
     path("sessions/<int:pk>/games/new/", games.game_new, name="game_new"),
     path("games/<int:pk>/links/", as_owner(games.links), name="game_links"),
+    path("players/<int:pk>/", players.player_detail, name="player"),
+    path("account/", account.account, name="account"),
+    path("account/export.json", account.account_export, name="account_export"),
 ]
 
 # Every screen of a game, reachable three ways: the owner's /games/<pk>/, the read-only

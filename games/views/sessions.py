@@ -1,10 +1,10 @@
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games import services
+from games import history, services
+from games.entry import whole_number
 from games.forms import ImportForm, SessionForm
-from games.models import Game, Session
+from games.models import Session
 from games.registry import GAMES
 from games.sheet import SheetError
 
@@ -12,10 +12,17 @@ from games.sheet import SheetError
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "home.html", {"games": GAMES.values()})
-    sessions = Session.objects.filter(owner=request.user).prefetch_related(
-        Prefetch("games", queryset=Game.objects.order_by("created"))
-    )
-    return render(request, "sessions/list.html", {"sessions": sessions})
+    player = whole_number(request.GET.get("player"), None)
+    kind = request.GET.get("kind") if request.GET.get("kind") in GAMES else None
+    page = history.sessions_page(request.user, request.GET.get("page", 1), player, kind)
+    context = {
+        "page": page,
+        "players": history.players_of(request.user),
+        "kinds": GAMES.values(),
+        "chosen_player": player,
+        "chosen_kind": kind,
+    }
+    return render(request, "sessions/list.html", context)
 
 
 def rules(request):
@@ -36,11 +43,9 @@ def session_new(request):
 @login_required
 def session_detail(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)
-    return render(
-        request,
-        "sessions/detail.html",
-        {"session": session, "games": session.games.all(), "kinds": GAMES.values()},
-    )
+    games = history.games_with_hands().filter(session=session)
+    results = [(game, history.result_of(game)) for game in games]
+    return render(request, "sessions/detail.html", {"session": session, "results": results})
 
 
 @login_required

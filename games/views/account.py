@@ -1,0 +1,49 @@
+import json
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from games.dump import DumpError, dump_account, load_account
+from games.models import Session
+
+
+class AccountFileForm(forms.Form):
+    file = forms.FileField(label="Account file (JSON)")
+
+    MAX_BYTES = 50_000_000
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > self.MAX_BYTES:
+            raise forms.ValidationError("That file is too large.")
+        try:
+            return json.loads(upload.read())
+        except (ValueError, RecursionError):
+            message = "This is not an account file: it is not valid JSON."
+            raise forms.ValidationError(message) from None
+
+
+@login_required
+def account(request):
+    form = AccountFileForm(request.POST or None, request.FILES or None)
+    empty = not Session.objects.filter(owner=request.user).exists()
+    if request.method == "POST" and form.is_valid():
+        try:
+            load_account(request.user, form.cleaned_data["file"])
+        except DumpError as error:
+            form.add_error("file", f"Nothing was imported: {error}.")
+        else:
+            return redirect("home")
+    return render(request, "account.html", {"form": form, "empty": empty})
+
+
+@login_required
+def account_export(request):
+    body = json.dumps(dump_account(request.user), indent=1, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{stamp}.json"'
+    return response
