@@ -1,0 +1,63 @@
+"""Two phones: the scorer enters a hand, the other sees it arrive without reloading."""
+
+import json
+
+import pytest
+
+from games.models import Player, Session
+from games.services import import_sheet
+from tests.conftest import PASSWORD
+from tests.e2e.conftest import FLAGS, PHONE  # noqa: F401
+from tests.e2e.helpers import tap
+from tests.sheets import EXAMPLES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def log_in(page, base):
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", "ana")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+
+
+def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser, user, shoot, axe):
+    data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
+    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    base = live_server.url
+    owner = browser.new_context(viewport=PHONE).new_page()
+    viewer = browser.new_context(viewport=PHONE).new_page()
+
+    log_in(owner, base)
+    owner.goto(f"{base}/games/{game.pk}/")
+    owner.click("button:has-text('Share a read-only link')")
+    share_url = owner.get_attribute(".sharing .link-text a", "href")
+    shoot(owner, "sharing-01-owner-board-with-chart")
+    axe(owner, "owner board")
+
+    viewer.goto(share_url)
+    viewer.evaluate("window.notReloaded = true")
+    assert viewer.locator(".hands tbody tr.numbers").count() == 8
+    assert "Add hand" not in viewer.inner_text("main")
+    shoot(viewer, "sharing-02-share-view")
+    axe(viewer, "share view")
+
+    owner.goto(f"{base}/games/{game.pk}/hands/new/")
+    tap(owner, "#kind label:has-text('All passed')")
+    owner.click("button[name=save]")
+    owner.wait_for_url(f"{base}/games/{game.pk}/")
+
+    # The share view polls every few seconds; the ninth hand must arrive by itself.
+    viewer.wait_for_function(
+        "document.querySelectorAll('.hands tbody tr.numbers').length === 9", timeout=15_000
+    )
+    assert viewer.evaluate("window.notReloaded") is True
+
+    owner.goto(base + "/")
+    shoot(owner, "sharing-03-history")
+    axe(owner, "history")
+    ben = Player.objects.get(owner=user, name="Ben")
+    owner.goto(f"{base}/players/{ben.pk}/")
+    assert "Games played as the player" in owner.inner_text("main")
+    shoot(owner, "sharing-04-player-record")
+    axe(owner, "player record")
