@@ -2,6 +2,7 @@ import importlib
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from games.access import as_coscorer, as_owner, as_viewer, editing
 from games.registry import GAMES
@@ -18,7 +19,17 @@ urlpatterns = [
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
         name="login",
     ),
-    path("accounts/", include("django.contrib.auth.urls")),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/password_change/",
+        auth_views.PasswordChangeView.as_view(),
+        name="password_change",
+    ),
+    path(
+        "accounts/password_change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/import/", sessions.session_import, name="session_import"),
@@ -48,7 +59,8 @@ for way, prefix, suffix in [
     (as_coscorer, "c/<str:token>/", "_coscorer"),
 ]:
     for route, view, name, changes in GAME_SCREENS:
-        view = way(editing(view) if changes else view)
+        # Screens that only show answer GET and HEAD alone; the others refuse the read-only link.
+        view = way(editing(view)) if changes else require_safe(way(view))
         urlpatterns.append(path(prefix + route, view, name=name + suffix))
 
 # A game's own screens (Contractor's bid calculator, ...) live in its folder's urls.py,

@@ -44,3 +44,9 @@ def anon_client():
     from django.test import Client
 
     return Client()
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    # The real hasher is slow on purpose; tests create hundreds of accounts.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

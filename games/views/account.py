@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from games.dump import DumpError, dump_account, load_account
 from games.models import Session
@@ -40,6 +41,7 @@ def account(request):
     return render(request, "account.html", {"form": form, "empty": empty})
 
 
+@require_safe
 @login_required
 def account_export(request):
     body = json.dumps(dump_account(request.user), indent=1, ensure_ascii=False)

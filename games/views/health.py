@@ -1,9 +1,11 @@
 from django.db import connection
 from django.http import HttpResponse
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 
 @never_cache
+@require_safe
 def healthz(request):
     # A load balancer asks this: answering means the database answers too.
     try:
@@ -15,6 +17,7 @@ def healthz(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
+@require_safe
 def manifest(request):
     """The web app manifest: added to a phone's home screen, the app opens full-screen."""
     from django.http import JsonResponse

@@ -1,5 +1,6 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_safe
 
 from games import history, services
 from games.entry import whole_number
@@ -9,6 +10,7 @@ from games.registry import GAMES
 from games.sheet import SheetError
 
 
+@require_safe
 def home(request):
     if not request.user.is_authenticated:
         return render(request, "home.html", {"games": GAMES.values()})
@@ -25,6 +27,7 @@ def home(request):
     return render(request, "sessions/list.html", context)
 
 
+@require_safe
 def rules(request):
     return render(request, "rules.html", {"games": GAMES.values()})
 
@@ -40,6 +43,7 @@ def session_new(request):
     return render(request, "sessions/new.html", {"form": form})
 
 
+@require_safe
 @login_required
 def session_detail(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)

@@ -48,9 +48,14 @@ def test_the_game_form_shows_every_setting_with_its_default(owner_client, sessio
     assert 'name="rule_fixed_bonus__1"' in page
 
 
-def test_games_without_an_entry_form_are_offered_as_coming(owner_client, session):
+def test_a_game_without_an_entry_form_is_offered_as_coming(owner_client, session, monkeypatch):
+    from games import web
+
+    real = web.entry
+    monkeypatch.setattr(web, "entry", lambda kind: None if kind == "cardigan" else real(kind))
     page = owner_client.get(f"/sessions/{session.pk}/games/new/").content.decode()
-    assert "Tridge" in page and "coming soon" in page
+    assert "Cardigan <span class=\"muted\">coming soon" in page
+    assert "?kind=tridge" in page and "?kind=cardigan" not in page
 
 
 def test_starting_a_game_seats_new_and_known_players_and_keeps_its_settings(

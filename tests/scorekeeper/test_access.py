@@ -1,0 +1,150 @@
+"""Every URL of the project, asked by every role, with GET and POST.
+
+The URLs come from the resolver, so a new URL cannot be forgotten: the test fails
+until it is declared in ACCESS with what each role must get. Roles:
+- anon: no account; owner: the account that owns everything in the fixture;
+- other: another account; viewer and coscorer: no account, holding the game's
+  share or co-scorer link (on the /s/ and /c/ URLs every role holds that link).
+A POST carries an empty body: what matters is who gets through, not the form.
+"""
+
+import pytest
+from django.test import Client
+from django.urls import get_resolver
+
+from games.access import new_token
+from games.models import Player
+from tests.tables import BEN_WINS, make_game
+
+ROLES = ("anon", "owner", "other", "viewer", "coscorer")
+PUBLIC = dict.fromkeys(ROLES, 200)
+REFUSED = dict.fromkeys(ROLES, 405)  # a read-only screen refuses POST, whoever asks
+GONE = dict.fromkeys(ROLES, 404)
+MINE = {"anon": 302, "owner": 200, "other": 404, "viewer": 302, "coscorer": 302}
+MINE_REDIRECTS = MINE | {"owner": 302}
+SIGNED_IN = {"anon": 302, "owner": 200, "other": 200, "viewer": 302, "coscorer": 302}
+SIGNED_OUT = {"anon": 200, "owner": 302, "other": 302, "viewer": 200, "coscorer": 200}
+
+OWNER_READ = (MINE, REFUSED)
+SHARED_READ = (PUBLIC, REFUSED)
+SHARED_EDIT = (GONE, GONE)
+
+# name: (what GET gets, what POST gets)
+ACCESS = {
+    "home": (PUBLIC, REFUSED),
+    "rules": (PUBLIC, REFUSED),
+    "healthz": (PUBLIC, REFUSED),
+    "manifest": (PUBLIC, REFUSED),
+    "signup": (SIGNED_OUT, SIGNED_OUT),
+    "login": (SIGNED_OUT, SIGNED_OUT),
+    "logout": (dict.fromkeys(ROLES, 405), dict.fromkeys(ROLES, 302)),
+    "password_change": (SIGNED_IN, SIGNED_IN),
+    "password_change_done": (SIGNED_IN, SIGNED_IN | {"owner": 405, "other": 405}),
+    "session_new": (SIGNED_IN, SIGNED_IN),
+    "session": (MINE, REFUSED),
+    "session_import": (MINE, MINE),
+    "game_new": (MINE, MINE),
+    "game_links": (MINE_REDIRECTS, MINE_REDIRECTS),
+    "player": (MINE, REFUSED),
+    "account": (SIGNED_IN, SIGNED_IN),
+    "account_export": (SIGNED_IN, REFUSED),
+    "game": OWNER_READ,
+    "game_sheet": OWNER_READ,
+    "game_csv": OWNER_READ,
+    "game_print": OWNER_READ,
+    "settlement": OWNER_READ,
+    "hand_new": (MINE, MINE),
+    "hand_edit": (MINE, MINE),
+    "hand_delete": (MINE, MINE_REDIRECTS),
+    "hand_history": OWNER_READ,
+    "game_shared": SHARED_READ,
+    "game_sheet_shared": SHARED_READ,
+    "game_csv_shared": SHARED_READ,
+    "game_print_shared": SHARED_READ,
+    "settlement_shared": SHARED_READ,
+    "hand_new_shared": SHARED_EDIT,
+    "hand_edit_shared": SHARED_EDIT,
+    "hand_delete_shared": SHARED_EDIT,
+    "hand_history_shared": SHARED_READ,
+    "game_coscorer": SHARED_READ,
+    "game_sheet_coscorer": SHARED_READ,
+    "game_csv_coscorer": SHARED_READ,
+    "game_print_coscorer": SHARED_READ,
+    "settlement_coscorer": SHARED_READ,
+    "hand_new_coscorer": (PUBLIC, PUBLIC),
+    "hand_edit_coscorer": (PUBLIC, PUBLIC),
+    "hand_delete_coscorer": (PUBLIC, dict.fromkeys(ROLES, 302)),
+    "hand_history_coscorer": SHARED_READ,
+    "contractor_calculator": (MINE, MINE),
+}
+# Game screens of one kind are asked of a game of that kind; the rest of a Tridge game.
+KIND_OF = {"contractor_calculator": "contractor"}
+
+
+def every_url():
+    def walk(patterns, prefix=""):
+        for pattern in patterns:
+            if hasattr(pattern, "url_patterns"):
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            else:
+                yield pattern.name, prefix + str(pattern.pattern)
+
+    return list(walk(get_resolver().url_patterns))
+
+
+def test_every_url_is_declared_in_the_access_table():
+    names = [name for name, _ in every_url()]
+    assert None not in names, "every URL needs a name to be declared"
+    missing = sorted(set(names) - set(ACCESS))
+    assert not missing, f"declare who may use these URLs: {missing}"
+    assert not set(ACCESS) - set(names), "the table names URLs that no longer exist"
+
+
+@pytest.fixture
+def world(make_user):
+    owner = make_user("ana")
+    other = make_user("zed")
+    games = {}
+
+    def game_for(kind):
+        if kind not in games:
+            players = ("Ana", "Ben", "Cy", "Dee") if kind == "tridge" else ("Ana", "Ben", "Cy")
+            hands = [BEN_WINS] if kind == "tridge" else []
+            game = make_game(owner, kind=kind, players=players, hands=hands)
+            game.share_token, game.coscorer_token = new_token(), new_token()
+            game.save()
+            games[kind] = game
+        return games[kind]
+
+    clients = {role: Client() for role in ROLES}
+    clients["owner"].force_login(owner)
+    clients["other"].force_login(other)
+    return {"owner": owner, "clients": clients, "game_for": game_for}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("method", ["get", "post"])
+@pytest.mark.parametrize(("name", "route"), every_url(), ids=[n for n, _ in every_url()])
+def test_each_role_gets_what_the_table_says(world, name, route, method, role):
+    # One fresh world per request: a POST that deletes must not change the next answer.
+    if name not in ACCESS:
+        pytest.fail(f"{name} is not in the access table")
+    game = world["game_for"](KIND_OF.get(name, "tridge"))
+    url = "/" + (
+        route.replace("<int:pk>", str(object_id(name, game, world["owner"])))
+        .replace("<str:token>", game.coscorer_token if route.startswith("c/") else game.share_token)
+        .replace("<int:number>", "1")
+    )
+    response = getattr(world["clients"][role], method)(url)
+    expected = ACCESS[name][0 if method == "get" else 1][role]
+    assert response.status_code == expected, f"{role}: {method.upper()} {url}"
+
+
+def object_id(name, game, owner):
+    """The id a URL's <pk> stands for: a session's, a player's, or the game's."""
+    if name in ("session", "session_import", "game_new"):
+        return game.session.pk
+    if name == "player":
+        return Player.objects.filter(owner=owner).first().pk
+    return game.pk
