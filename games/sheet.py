@@ -26,14 +26,21 @@ class SheetError(ValueError):
     """A sheet that breaks a rule; `str()` is the one line the CLI prints."""
 
     def __init__(self, field: str, message: str, hand: int | None = None):
-        self.field = field
-        self.message = message
+        # A key can be any text ("\n" included): the error must stay one printable line.
+        self.field = one_line(field)
+        self.message = one_line(message)
         self.hand = hand
         super().__init__(str(self))
 
     def __str__(self) -> str:
         where = f"hand {self.hand}: " if self.hand is not None else ""
         return f"{where}{self.field}: {self.message}"
+
+
+def one_line(text: str) -> str:
+    if text.isprintable():
+        return text
+    return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
 def describe(value: Any) -> str:

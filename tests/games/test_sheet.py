@@ -94,3 +94,9 @@ def test_an_error_in_a_hand_reads_as_one_line():
     assert str(SheetError("tricks", "add up to 11, must be 10", 3)) == (
         "hand 3: tricks: add up to 11, must be 10"
     )
+
+
+def test_a_key_with_a_line_break_still_makes_a_one_line_error():
+    data = contractor()
+    data["bad\nkey"] = 1
+    assert str(refusal(data)) == "bad\\nkey: is not a field here"
