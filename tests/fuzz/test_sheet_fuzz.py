@@ -101,7 +101,7 @@ def test_any_json_value_is_scored_or_refused_never_crashes(value):
     judge({"format": "scoresheet/1", "game": "tridge", "players": ["A", "B", "C"], "hands": value})
 
 
-@settings(max_examples=1000)
+@settings(max_examples=4000)
 @given(st.binary(max_size=400) | st.text(max_size=400).map(str.encode))
 def test_any_bytes_are_read_as_json_or_refused(raw):
     COUNTS["text"] += 1

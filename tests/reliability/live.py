@@ -1,0 +1,324 @@
+"""Real app servers for the reliability tests: gunicorn as the Procfile runs it, and a
+small browser (http.client, a cookie jar, the CSRF token) to talk to it.
+
+The servers use the test database pytest-django created, so everything a test stores
+through the ORM is what they serve, and what they store the test reads back. That needs
+committed data: these tests use the transactional database (`transaction=True`).
+"""
+
+from __future__ import annotations
+
+import html
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager, suppress
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "artifacts"
+FIGURES = ARTIFACTS / "reliability.json"
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+START_TIMEOUT = 30
+
+
+def on_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+ONLY_POSTGRES = (
+    "needs PostgreSQL (run: scripts/with-postgres .venv/bin/pytest tests/reliability); "
+    "CI runs it there with `make test-postgres`"
+)
+
+
+APP_NAME = "scorekeeper-reliability"
+
+
+def test_database_url(name: str) -> str:
+    """DATABASE_URL for another process: the test database this run created and uses.
+
+    Its connections carry application_name `APP_NAME-<name>`, so the tests can tell them
+    from any other in pg_stat_activity.
+    """
+    db = connection.settings_dict
+    user = quote(db.get("USER") or "", safe="")
+    password = quote(db.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = db.get("HOST") or "localhost"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    database = quote(db["NAME"], safe="")
+    return f"postgres://{auth}{host}{port}/{database}?application_name={APP_NAME}-{name}"
+
+
+def with_server_password(user, password: str):
+    """Give `user` a password hashed as the servers hash (the tests' own hasher is quick)."""
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    hasher = PBKDF2PasswordHasher()
+    user.password = hasher.encode(password, hasher.salt())
+    user.save(update_fields=["password"])
+    return user
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (gunicorn's workers), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # The command name is in parentheses and may hold spaces: the ppid follows the ")".
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}").exists() and "zombie" not in _state(pid)
+
+
+def _state(pid: int) -> str:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("State:"):
+                return line.lower()
+    except OSError:
+        return "zombie"
+    return ""
+
+
+def wait_for(condition, timeout: float, what: str, step: float = 0.05):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(step)
+    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+
+
+class Server:
+    """One gunicorn (master and workers), started in its own process group."""
+
+    def __init__(self, log_dir: Path, name: str = "web", workers: int = 1, env=None):
+        self.port = free_port()
+        self.name = name
+        self.log = log_dir / f"gunicorn-{name}.log"
+        environment = os.environ | {
+            "DATABASE_URL": test_database_url(name),
+            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+            "DEBUG": "1",
+            # Shared by every server of one deployment: it signs CSRF tokens and the
+            # session's auth hash. (Sessions themselves are rows in the database.)
+            "SECRET_KEY": "reliability-tests-shared-secret-key-not-for-production",
+            "PYTHONUNBUFFERED": "1",
+            "SCOREKEEPER_SAVE_PAUSE": "0",  # only the crash test asks for a pause
+        }
+        environment |= env or {}
+        # As the Procfile's web line, bound to 127.0.0.1 and a free port.
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "scorekeeper.wsgi",
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--workers",
+            str(workers),
+            "--access-logfile",
+            "-",
+            "--graceful-timeout",
+            "5",
+        ]
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.workers = workers
+        try:
+            wait_for(self._ready, START_TIMEOUT, f"gunicorn {name} to answer /healthz")
+        except BaseException:
+            self.stop()
+            raise
+
+    def _ready(self) -> bool:
+        if self.process.poll() is not None:
+            raise AssertionError(f"gunicorn {self.name} exited:\n{self.log_text()}")
+        try:
+            status = Browser(self).get("/healthz").status
+        except OSError:
+            return False
+        return status == 200 and len(self.worker_pids()) == self.workers
+
+    def worker_pids(self) -> list[int]:
+        return [pid for pid in children_of(self.process.pid) if alive(pid)]
+
+    def log_text(self) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-4000:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        """TERM the group, then KILL it: nothing of this server outlives the test."""
+        # The group is gunicorn's own (start_new_session): its master and its workers.
+        if self.process.poll() is None:
+            with suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+            with suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=10)
+        # Whatever of the group is left (a stuck master, a worker it left behind) is killed.
+        with suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+@contextmanager
+def servers(log_dir: Path, count: int = 1, **options):
+    started: list[Server] = []
+    try:
+        for number in range(count):
+            started.append(Server(log_dir, name=f"web{number + 1}", **options))
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+        _wait_until_the_servers_connections_end()
+
+
+def _wait_until_the_servers_connections_end() -> None:
+    """Killed servers' backends end a moment later; the test database is dropped after."""
+
+    def gone():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE %s",
+                [f"{APP_NAME}-%"],
+            )
+            return cursor.fetchone()[0] == 0
+
+    wait_for(gone, 15, "the servers' database connections to end", step=0.1)
+
+
+class Response:
+    def __init__(self, status: int, headers, body: bytes):
+        self.status = status
+        self.headers = headers
+        self.body = body
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", errors="replace")
+
+    def json(self):
+        return json.loads(self.body)
+
+    @property
+    def location(self) -> str | None:
+        return self.headers.get("Location")
+
+
+class Browser:
+    """A phone's browser, reduced to what the app needs: cookies and the CSRF token."""
+
+    def __init__(self, server: Server, cookies: dict | None = None, timeout: float = 30):
+        self.server = server
+        self.cookies = dict(cookies or {})
+        self.timeout = timeout
+
+    def on(self, server: Server) -> Browser:
+        """The same cookies (the same login) sent to another server."""
+        return Browser(server, self.cookies, self.timeout)
+
+    def request(self, method: str, path: str, data=None, headers=None) -> Response:
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=self.timeout)
+        try:
+            sent = {"Host": f"127.0.0.1:{self.server.port}"} | (headers or {})
+            if self.cookies:
+                sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+            body = None
+            if data is not None:
+                body = urlencode(data).encode()
+                sent["Content-Type"] = "application/x-www-form-urlencoded"
+            conn.request(method, path, body=body, headers=sent)
+            answer = conn.getresponse()
+            response = Response(answer.status, answer.headers, answer.read())
+        finally:
+            conn.close()
+        for header in response.headers.get_all("Set-Cookie") or []:
+            jar = SimpleCookie()
+            jar.load(header)
+            for name, morsel in jar.items():
+                if morsel["max-age"] == "0" or not morsel.value:
+                    self.cookies.pop(name, None)
+                else:
+                    self.cookies[name] = morsel.value
+        return response
+
+    def get(self, path: str, headers=None) -> Response:
+        return self.request("GET", path, headers=headers)
+
+    def csrf_token(self, path: str) -> str:
+        page = self.get(path)
+        assert page.status == 200, f"GET {path}: {page.status}"
+        found = CSRF.search(page.text)
+        assert found, f"no CSRF token on {path}"
+        return html.unescape(found.group(1))
+
+    def submit(self, path: str, data: dict, page: str | None = None) -> Response:
+        """Fetch the form's page (`path`, or `page`), then post `data` with its CSRF token."""
+        token = self.csrf_token(page or path)
+        return self.request("POST", path, data | {"csrfmiddlewaretoken": token})
+
+    def log_in(self, username: str, password: str) -> None:
+        answer = self.submit("/accounts/login/", {"username": username, "password": password})
+        assert answer.status == 302, f"login refused ({answer.status}): {answer.text[:300]}"
+        assert "sessionid" in self.cookies, "the login set no session cookie"
+
+
+def record_figures(section: str, figures: dict) -> None:
+    """Keep this run's figures in artifacts/reliability.json, one section per test."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        data = json.loads(FIGURES.read_text())
+    except (OSError, ValueError):
+        data = {}
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT version()" if on_postgres() else "SELECT sqlite_version()")
+        database = f"{connection.vendor} {cursor.fetchone()[0].split(' on ')[0]}"
+    if section == "backup":  # it runs on both databases: keep each one's figures
+        section = f"backup_{connection.vendor}"
+    data[section] = {
+        "run_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "database": database,
+    } | figures
+    FIGURES.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
