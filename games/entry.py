@@ -45,6 +45,7 @@ class HandEntry:
         self.record = hand.record if hand else None
         self.preview = None
         self.conflict = None
+        self.top = None
         self.form = self.module.HandForm(game=game, number=self.number, record=self.record)
         if hand:
             self.preview = services.score_records(game, self.records)
@@ -66,6 +67,11 @@ class HandEntry:
 
     def _preview(self, record):
         self.record = record
+        # Top-level sheet keys the hand brings with it (Cardigan's full suits), saved together.
+        sheet_top = getattr(self.form, "sheet_top", None)
+        self.top = sheet_top() if sheet_top else None
+        if self.top is not None:
+            self.game.meta = services.meta_with_top(self.game, self.top)
         trial = self.records[:]
         if self.hand:
             trial[self.number - 1] = record
@@ -80,9 +86,11 @@ class HandEntry:
         try:
             if self.hand:
                 version = whole_number(data.get("version"), self.hand.version)
-                services.edit_hand(self.hand, self.record, user, version, self.via_coscorer)
+                services.edit_hand(
+                    self.hand, self.record, user, version, self.via_coscorer, top=self.top
+                )
             else:
-                services.add_hand(self.game, self.record, user, self.number)
+                services.add_hand(self.game, self.record, user, self.number, top=self.top)
         except Conflict as error:
             self.conflict = str(error)
             self.preview = None

@@ -7,6 +7,9 @@ sheet that the engine would refuse is never stored.
 
 from __future__ import annotations
 
+import os
+import time
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -47,6 +50,24 @@ def score_records(game: Game, records: list[dict]) -> GameScore:
     return score_sheet(read_sheet(sheet_of(game, records)))
 
 
+def meta_with_top(game: Game, top: dict) -> dict:
+    """The game's meta with `top` merged into the sheet's top-level keys; None removes a key."""
+    stored = {**game.meta.get("sheet_top", {}), **top}
+    stored = {key: value for key, value in stored.items() if value is not None}
+    meta = {key: value for key, value in game.meta.items() if key != "sheet_top"}
+    return meta | {"sheet_top": stored} if stored else meta
+
+
+def _keep_top(game: Game, top: dict | None) -> None:
+    """Store the top-level keys a hand brings (Cardigan's full suits) in the hand's transaction."""
+    if top is None:
+        return
+    meta = meta_with_top(game, top)
+    if meta != game.meta:
+        game.meta = meta
+        Game.objects.filter(pk=game.pk).update(meta=meta)
+
+
 def score_game(game: Game) -> GameScore:
     return score_records(game, [hand.record for hand in game.hands.all()])
 
@@ -56,13 +77,31 @@ def _locked(game: Game) -> tuple[Game, list[Hand]]:
     return locked, list(locked.hands.all())
 
 
+def _crash_test_pause() -> None:
+    """Fault injection that exists only to prove crash safety (tests/reliability/test_crash.py).
+
+    With SCOREKEEPER_SAVE_PAUSE=<seconds> in the environment, a save waits here with its
+    rows written but not committed, so the test can kill the worker mid-save. Unset (the
+    default, and always in production) it costs one environment lookup.
+    """
+    try:
+        pause = float(os.environ.get("SCOREKEEPER_SAVE_PAUSE") or 0)
+    except ValueError:
+        pause = 0
+    if pause > 0:
+        time.sleep(pause)
+
+
 def _bump(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
     game.version += 1
 
 
-def add_hand(game: Game, record: dict, user, expected_number: int) -> Hand:
-    """Store `record` as hand `expected_number`, the next one, or raise Conflict."""
+def add_hand(game: Game, record: dict, user, expected_number: int, top=None) -> Hand:
+    """Store `record` as hand `expected_number`, the next one, or raise Conflict.
+
+    `top`: top-level sheet keys saved with the hand (see `meta_with_top`), or None.
+    """
     with transaction.atomic():
         locked, hands = _locked(game)
         if len(hands) + 1 != expected_number:
@@ -70,19 +109,21 @@ def add_hand(game: Game, record: dict, user, expected_number: int) -> Hand:
                 f"Hand {expected_number} was already entered on another phone. "
                 "Here is the game as it stands now: check your hand and save it again."
             )
+        _keep_top(locked, top)
         score_records(locked, [hand.record for hand in hands] + [record])
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(game=locked, number=expected_number, record=record)
         except IntegrityError:
             raise Conflict(f"Hand {expected_number} was just saved on another phone.") from None
+        _crash_test_pause()  # the hand is written; the game's version is not bumped yet
         _bump(locked)
     game.version = locked.version
     return hand
 
 
 def edit_hand(
-    hand: Hand, record: dict, user, expected_version: int, via_coscorer: bool = False
+    hand: Hand, record: dict, user, expected_version: int, via_coscorer: bool = False, top=None
 ) -> Hand:
     with transaction.atomic():
         game, hands = _locked(hand.game)
@@ -95,6 +136,7 @@ def edit_hand(
                 "Here it is as it stands now."
             )
         records = [record if h.pk == current.pk else h.record for h in hands]
+        _keep_top(game, top)
         score_records(game, records)
         Revision.objects.create(
             game=game,
@@ -106,6 +148,7 @@ def edit_hand(
             by=user,
             via_coscorer=via_coscorer,
         )
+        _crash_test_pause()  # the revision is written; the hand is not changed yet
         current.record = record
         current.version += 1
         current.updated = timezone.now()
@@ -123,7 +166,15 @@ def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = Fa
             raise Conflict("This hand was already deleted on another phone.")
         if current.version != expected_version:
             raise Conflict(f"Hand {current.number} was changed on another phone; check it first.")
-        score_records(game, [h.record for h in hands if h.pk != current.pk])
+        remaining = [h.record for h in hands if h.pk != current.pk]
+        try:
+            score_records(game, remaining)
+        except SheetError as error:
+            # A top-level key only a longer game takes (Cardigan's full suits) goes with the hand.
+            if error.hand is not None or error.field not in game.meta.get("sheet_top", {}):
+                raise
+            _keep_top(game, {error.field: None})
+            score_records(game, remaining)
         Revision.objects.create(
             game=game,
             hand=None,
@@ -180,6 +231,7 @@ __all__ = [
     "delete_hand",
     "edit_hand",
     "import_sheet",
+    "meta_with_top",
     "score_game",
     "score_records",
     "sheet_of",

@@ -5,12 +5,17 @@ from contextlib import contextmanager
 
 @contextmanager
 def live_update(page):
-    """Wait for the htmx round trip a tap or a change starts, and for its swap to settle."""
+    """Wait for the htmx round trip a tap or a change starts, and for its swap to settle.
+
+    Locators, not wait_for_function: the Content Security Policy forbids eval.
+    """
     with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
         yield
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-settling, .htmx-swapping')"
-    )
+    settled(page)
+
+
+def settled(page):
+    page.locator(".htmx-request, .htmx-settling, .htmx-swapping").first.wait_for(state="detached")
 
 
 def tap(page, selector):

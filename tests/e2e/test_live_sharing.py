@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from games.models import Player, Session
 from games.services import import_sheet
@@ -48,9 +49,7 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     owner.wait_for_url(f"{base}/games/{game.pk}/")
 
     # The share view polls every few seconds; the ninth hand must arrive by itself.
-    viewer.wait_for_function(
-        "document.querySelectorAll('.hands tbody tr.numbers').length === 9", timeout=15_000
-    )
+    expect(viewer.locator(".hands tbody tr.numbers")).to_have_count(9, timeout=15_000)
     assert viewer.evaluate("window.notReloaded") is True
 
     owner.goto(base + "/")

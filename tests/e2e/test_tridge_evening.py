@@ -9,7 +9,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import choose, set_number, sign_up, tap
+from tests.e2e.helpers import choose, set_number, settled, sign_up, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,7 +90,7 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
     page.click("text=Add hand 6")
     play(page, "Ana", "Play", "diamonds", "1", [("tricks_0", 7), ("tricks_2", 1)])
     page.check("#id_went_for_all")
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    settled(page)
     save(page, base, game_id)
     shoot(page, "tridge-06-scoreboard")
     axe(page, "scoreboard")
@@ -110,7 +110,6 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
         assert shown.replace("\u2212", "-") == str(total)
     assert game.revisions.count() == 1
 
-    page.click("text=History of this hand") if False else None
     page.goto(f"{base}/games/{game_id}/hands/2/history/")
     assert "All passed" in page.inner_text("main")
     shoot(page, "tridge-08-hand-history")

@@ -1,0 +1,201 @@
+// The card grid of a Cardigan deal. Each tap adds one copy of a card to the chosen team
+// (or takes one back) on the phone at once; a moment after the last tap the form posts
+// both piles for the live preview. Holding a card takes one copy back. Without JavaScript
+// every card is a submit button and the server does the same, one tap a page.
+(function () {
+  "use strict";
+  if (window.cardiganGrid) return;
+  window.cardiganGrid = true;
+
+  var HOLD_MS = 500;
+  var POST_AFTER_MS = 300;
+  var posting = null;
+  var holding = null;
+  var swallowClick = false;
+
+  function pile(form, team) {
+    return form.querySelector("input[name=cards_" + team + "]");
+  }
+
+  function read(input) {
+    return input.value.split(/\s+/).filter(Boolean);
+  }
+
+  function tally(cards) {
+    var counts = {};
+    cards.forEach(function (card) { counts[card] = (counts[card] || 0) + 1; });
+    return counts;
+  }
+
+  function chosenTeam(form) {
+    var radio = form.querySelector("input[name=team]:checked");
+    return radio && radio.value === "1" ? 1 : 0;
+  }
+
+  function takingAway(form) {
+    var box = form.querySelector("input[name=taking]");
+    return Boolean(box && box.checked);
+  }
+
+  function cells(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("#card-grid button.cell"));
+  }
+
+  // One copy more or less of `card` for `team`, within the copies the packs leave.
+  function change(form, team, cell, adding) {
+    var mine = read(pile(form, team));
+    var theirs = read(pile(form, 1 - team));
+    var card = cell.value;
+    if (adding) {
+      var copies = (tally(mine)[card] || 0) + (tally(theirs)[card] || 0);
+      if (copies >= Number(cell.dataset.most)) return false;
+      mine.push(card);
+    } else {
+      var at = mine.indexOf(card);
+      if (at < 0) return false;
+      mine.splice(at, 1);
+    }
+    pile(form, team).value = mine.join(" ");
+    return true;
+  }
+
+  // The team gets every copy the packs leave that the other team does not hold.
+  function giveRest(form, team) {
+    var theirs = tally(read(pile(form, 1 - team)));
+    var mine = [];
+    cells(form).forEach(function (cell) {
+      var left = Number(cell.dataset.most) - (theirs[cell.value] || 0);
+      for (var i = 0; i < left; i++) mine.push(cell.value);
+    });
+    pile(form, team).value = mine.join(" ");
+  }
+
+  function show(form) {
+    var grid = form.querySelector("#card-grid");
+    var teams = grid.dataset.teams.split("|");
+    var piles = [read(pile(form, 0)), read(pile(form, 1))];
+    var counts = [tally(piles[0]), tally(piles[1])];
+    cells(form).forEach(function (cell) {
+      var a = counts[0][cell.value] || 0;
+      var b = counts[1][cell.value] || 0;
+      var held = cell.querySelector(".held");
+      held.textContent = "";
+      if (a || b) {
+        var first = document.createElement("span");
+        first.className = "n0";
+        first.textContent = a;
+        var second = document.createElement("span");
+        second.className = "n1";
+        second.textContent = b;
+        held.append(first, "\u00b7", second);
+      }
+      cell.classList.toggle("has", a + b > 0);
+      cell.classList.toggle("all-in", a + b >= Number(cell.dataset.most));
+      cell.setAttribute(
+        "aria-label",
+        cell.dataset.name + ": " + a + " with " + teams[0] + ", " + b + " with " + teams[1]
+      );
+    });
+    var bar = document.getElementById("card-counts");
+    if (!bar) return;
+    var total = piles[0].length + piles[1].length;
+    bar.querySelector("[data-total='0']").textContent = piles[0].length;
+    bar.querySelector("[data-total='1']").textContent = piles[1].length;
+    bar.querySelector("[data-total='all']").textContent = total;
+    bar.querySelector("[data-sum]").classList.toggle("off", total !== 52);
+  }
+
+  // Post the piles once the taps pause: the server answers with the preview.
+  function postSoon(form) {
+    clearTimeout(posting);
+    posting = setTimeout(function () {
+      var input = pile(form, 0);
+      if (document.body.contains(input)) {
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }, POST_AFTER_MS);
+  }
+
+  // With JavaScript the grid's buttons act here, not as submit buttons: without their
+  // names htmx cannot send the last one tapped along with the next post.
+  function upgrade() {
+    document.querySelectorAll("#card-grid button[name], button#give-rest[name]").forEach(
+      function (button) {
+        button.dataset.action = button.name;
+        button.removeAttribute("name");
+        button.type = "button";
+      }
+    );
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", upgrade);
+  } else {
+    upgrade();
+  }
+  document.addEventListener("htmx:afterSwap", upgrade);
+  document.addEventListener("htmx:afterSettle", upgrade);
+
+  function refused(cell) {
+    cell.classList.remove("refused");
+    void cell.offsetWidth;
+    cell.classList.add("refused");
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("#card-grid button, button#give-rest");
+    if (!button || !button.form) return;
+    event.preventDefault();
+    if (swallowClick) {
+      swallowClick = false;
+      return;
+    }
+    var form = button.form;
+    var action = button.dataset.action || button.name;
+    var team = chosenTeam(form);
+    var adding = !takingAway(form);
+    var changed = false;
+    if (action === "tap") {
+      changed = change(form, team, button, adding);
+      if (!changed) refused(button);
+    } else if (action === "suit") {
+      cells(form).forEach(function (cell) {
+        if (cell.value.slice(-1) === button.value && change(form, team, cell, adding)) {
+          changed = true;
+        }
+      });
+    } else if (action === "rest") {
+      giveRest(form, team);
+      changed = true;
+    }
+    if (changed) {
+      show(form);
+      postSoon(form);
+    }
+  });
+
+  // Holding a card takes one copy back from the chosen team.
+  document.addEventListener("pointerdown", function (event) {
+    swallowClick = false;
+    var cell = event.target.closest("#card-grid button.cell");
+    if (!cell) return;
+    clearTimeout(holding);
+    holding = setTimeout(function () {
+      holding = null;
+      swallowClick = true;
+      var form = cell.form;
+      if (form && change(form, chosenTeam(form), cell, false)) {
+        show(form);
+        postSoon(form);
+        if (navigator.vibrate) navigator.vibrate(15);
+      } else {
+        refused(cell);
+      }
+    }, HOLD_MS);
+  });
+  ["pointerup", "pointercancel", "scroll"].forEach(function (name) {
+    document.addEventListener(name, function () { clearTimeout(holding); }, true);
+  });
+  document.addEventListener("contextmenu", function (event) {
+    if (event.target.closest("#card-grid button.cell")) event.preventDefault();
+  });
+})();

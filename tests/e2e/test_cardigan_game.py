@@ -1,0 +1,301 @@
+"""A Cardigan game on a phone: the first deal card by card on the grid, three deals in quick
+mode, the full suits with the last one, the winner; then the grid small and in the dark."""
+
+import json
+import re
+from contextlib import contextmanager
+from urllib.parse import parse_qs
+
+import pytest
+
+from games.cardigan.table import cards_in_order
+from games.models import Game
+from games.registry import score_sheet
+from games.services import sheet_of
+from games.sheet import read_sheet
+from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
+from tests.e2e.helpers import sign_up
+from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
+from tests.sheets import EXAMPLES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+EXAMPLE = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"]
+EXPECTED = json.loads((EXAMPLES / "cardigan-four-deals.expected.json").read_text())
+# Waiting is done with selectors: the Content Security Policy forbids the eval that
+# Playwright's wait_for_function needs.
+BUSY = ".htmx-request, .htmx-settling, .htmx-swapping"
+
+
+@contextmanager
+def answered(page):
+    """Wait for the htmx round trip a tap or a change starts, and for its swap."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+        yield
+    page.locator(BUSY).first.wait_for(state="detached")
+
+
+def tap_cards(page, *selectors):
+    """Tap cards (or whole suits) in a burst, then wait for the post that carries them all.
+
+    The grid counts each tap at once and posts the piles when the taps pause, so the
+    answer to wait for is the one whose piles are what the page now holds.
+    """
+    answers = []
+
+    def keep(response):
+        if response.request.method == "POST" and "/hands/" in response.url:
+            answers.append(response)
+
+    page.on("response", keep)
+    for selector in selectors:
+        page.click(selector)
+    piles = [page.input_value(f"#id_cards_{t}") for t in (0, 1)]
+
+    def carried(response):
+        posted = parse_qs(response.request.post_data or "", keep_blank_values=True)
+        return [posted.get(f"cards_{t}", [""])[0] for t in (0, 1)] == piles
+
+    for _ in range(100):
+        if any(carried(response) for response in answers):
+            break
+        page.wait_for_timeout(100)
+    page.remove_listener("response", keep)
+    page.locator(BUSY).first.wait_for(state="detached")
+
+
+def pick(page, group, value):
+    """Tap the pill of `group` whose input has `value` (if it is not chosen already)."""
+    option = f"#{group} label:has(input[value='{value}'])"
+    if not page.is_checked(f"{option} input"):
+        with answered(page):
+            page.click(option)
+
+
+def set_number(page, field, value):
+    with answered(page):
+        page.fill(f"#id_{field}", str(value))
+        page.dispatch_event(f"#id_{field}", "change")
+
+
+def counted_total(page):
+    return int(page.inner_text("#card-counts [data-total='all']"))
+
+
+def contract(page, hand):
+    pick(page, "declarer", hand["declarer"])
+    pick(page, "level", str(hand["level"]))
+    pick(page, "bid", hand["bid"])
+    for flag in ("dummy", "open", "stuck"):
+        if hand.get(flag):
+            with answered(page):
+                page.click(f"#play label:has(input[name={flag}])")
+    pick(page, "tricks", str(hand["tricks"]))
+    for t, team in enumerate((AC, BD)):
+        if hand.get("discards", {}).get(team):
+            set_number(page, f"discards_{t}", hand["discards"][team])
+
+
+def quick_counts(page, hand, teams=(0, 1)):
+    for t, team in enumerate((AC, BD)):
+        if t not in teams:
+            continue
+        for rank, n in hand["card_counts"][team].items():
+            if page.input_value(f"#id_count_{t}_{rank}") != str(n):
+                set_number(page, f"count_{t}_{rank}", n)
+
+
+def save(page, base, game_id):
+    page.click("button[name=save][value='1']")
+    page.wait_for_url(f"{base}/games/{game_id}/")
+
+
+def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, shoot, axe):
+    base = live_server.url
+    page = phone
+    sign_up(page, base)
+    page.click("text=New session")
+    page.click("button:has-text('Start the session')")
+    page.click("text=New game")
+    page.click("a.choice:has-text('Cardigan')")
+    for seat, name in enumerate(["Ana", "Ben", "Cy", "Dee"]):
+        page.fill(f"#id_seat_{seat}", name)
+    page.click("button:has-text('Start the game')")
+    game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
+    assert "Deal 1 of 4: Ana deals; cards count \u00d71." in page.inner_text(".deal-status")
+    shoot(page, "cardigan-01-new-game")
+    axe(page, "new game")
+
+    # Deal 1, Ana deals: Ben makes 2 hearts with 9 tricks. The cards, tap by tap.
+    page.click("text=Add hand 1")
+    contract(page, EXAMPLE[0])
+    facts = page.inner_text("#contract-facts")
+    assert "V = 200" in facts and "Contract bonus to Ben & Dee: 400" in facts
+    assert "Made: 9 tricks, 8 needed, 1 over." in page.inner_text("#verdict")
+    ana_cy = cards_in_order({card: 1 for card in EXAMPLE[0]["cards"][AC]})
+    tap_cards(page, *(f"#card-{card}" for card in ana_cy), "#card-2S")  # one too many...
+    assert page.get_attribute("#card-2S", "aria-label").endswith(
+        "1 with Ana & Cy, 0 with Ben & Dee"
+    )
+    with answered(page):  # ...held down, it goes back
+        page.hover("#card-2S")
+        page.mouse.down()
+        page.wait_for_timeout(700)
+        page.mouse.up()
+    assert counted_total(page) == 16
+    pick(page, "team", "1")
+    spades = ("JS", "10S", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S")
+    suits = ("#card-grid .suit-head[value=H]", "#card-grid .suit-head[value=C]")
+    tap_cards(page, *suits, *(f"#card-{card}" for card in spades))
+    assert counted_total(page) == 52
+    assert page.inner_text("#card-AS .held") == "1\u00b70"
+    preview = page.inner_text(".preview")
+    assert "+453" in preview and "+2587" in preview
+    assert no_horizontal_scroll(page)
+    shoot(page, "cardigan-02-deal-1-grid")
+    # Scrolled down the grid, the team switch and the running count stay in view.
+    page.locator("#card-4C").scroll_into_view_if_needed()
+    assert page.locator("#team").bounding_box()["y"] >= 0
+    page.screenshot(path=str(ARTIFACTS / "cardigan-02-deal-1-grid-scrolled.png"))
+    page.evaluate("window.scrollTo(0, 0)")
+    axe(page, "deal entry on the grid")
+    save(page, base, game_id)
+    assert Game.objects.get(pk=game_id).hands.get().record["cards"][AC] == ana_cy
+
+    # Deals 2 and 3 in quick mode; Cy shows a pair before the bidding of deal 2.
+    page.click("text=Add hand 2")
+    pick(page, "mode", "quick")
+    with answered(page):
+        page.click("#dup_who label:has(input[value='2'])")
+    with answered(page):
+        page.click("#duplicates .stepper button[data-step='1']")
+    assert "Cy: 1000" in page.inner_text("#duplicates")
+    contract(page, EXAMPLE[1])
+    quick_counts(page, quick(EXAMPLE[1]))
+    shoot(page, "cardigan-03-deal-2-quick")
+    axe(page, "deal entry in quick mode")
+    save(page, base, game_id)
+
+    page.click("text=Add hand 3")
+    assert page.is_checked("#mode input[value=quick]")  # the table keeps its way
+    contract(page, EXAMPLE[2])
+    quick_counts(page, quick(EXAMPLE[2]))
+    save(page, base, game_id)
+    shoot(page, "cardigan-04-board-after-3")
+    axe(page, "scoreboard")
+
+    # Deal 4: one team's counts give the other's, then the full suits of the game.
+    page.click("text=Add hand 4")
+    contract(page, EXAMPLE[3])
+    for rank in ("A", "K", "Q", "J", "10", "5"):
+        page.fill(f"#id_count_1_{rank}", "")
+    quick_counts(page, quick(EXAMPLE[3]), teams=(0,))
+    assert page.input_value("#id_count_1_A") == "0"
+    full_suits = full_suits_of(EXAMPLE)
+    for t, team in enumerate((AC, BD)):
+        for suit, n in full_suits[team].items():
+            if n:
+                set_number(page, f"full_{t}_{suit}", n)
+    preview = page.inner_text(".preview")
+    assert "Full suits at the end of the game" in preview and "Ana & Cy wins." in preview
+    shoot(page, "cardigan-05-deal-4-full-suits")
+    axe(page, "last deal with the full suits")
+    assert no_horizontal_scroll(page)
+    save(page, base, game_id)
+
+    game = Game.objects.get(pk=game_id)
+    assert game.meta["sheet_top"]["full_suits"] == full_suits
+    score = score_sheet(read_sheet(sheet_of(game)))
+    assert score.standings[AC] == EXPECTED["standings"][AC] + 1000  # Cy's pair
+    assert score.standings[BD] == EXPECTED["standings"][BD]
+    for name, total in score.standings.items():
+        shown = page.inner_text(f".standing:has(.who:text-is('{name}')) .total")
+        assert shown.replace("\u2212", "-") == str(total)
+    assert "Game over: Ana & Cy wins." in page.inner_text(".status.done")
+    assert "Full suits" in page.inner_text(".full-suits-board")
+    shoot(page, "cardigan-06-board-final")
+    axe(page, "final scoreboard")
+    assert no_horizontal_scroll(page)
+
+    page.emulate_media(color_scheme="dark")
+    shoot(page, "cardigan-07-board-final-dark")
+    axe(page, "final scoreboard, dark")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base}/games/{game_id}/hands/1/")
+    assert no_horizontal_scroll(page)
+    shoot(page, "cardigan-08-edit-grid-dark-360")
+    axe(page, "grid, dark, 360 px")
+    page.goto(f"{base}/games/{game_id}/hands/4/")
+    assert no_horizontal_scroll(page)
+    shoot(page, "cardigan-09-edit-last-deal-dark-360")
+
+
+def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
+    live_server, browser, user, shoot, axe
+):
+    from games.models import Session
+    from games.services import import_sheet
+    from tests.conftest import PASSWORD
+
+    data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
+    last = data["hands"].pop()
+    game = import_sheet(Session.objects.create(owner=user), data)
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    base = live_server.url
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", "ana")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    contract(page, last)
+    pick(page, "team", "1")
+    tap_cards(page, "#card-2C")
+    assert page.get_attribute("#card-2H", "data-most") == "1"  # three deals used three
+    pick(page, "team", "0")
+    tap_cards(page, "#give-rest")
+    assert counted_total(page) == 52
+    assert page.inner_text("#card-3C .held") == "1\u00b70"
+    preview = page.inner_text(".preview")
+    assert "Ana & Cy wins." in preview
+    assert "98013" in preview and "38402" in preview
+    assert no_horizontal_scroll(page)
+    shoot(page, "cardigan-10-last-deal-rest-360")
+    axe(page, "last deal, the rest given")
+    page.click("button[name=save][value='1']")
+    page.wait_for_url(f"{base}/games/{game.pk}/")
+    assert Game.objects.get(pk=game.pk).hands.count() == 4
+    context.close()
+
+
+def test_without_javascript_each_card_is_a_button_that_posts_the_form(
+    live_server, browser, user, shoot
+):
+    from games.models import Session
+    from games.services import import_sheet
+    from tests.conftest import PASSWORD
+
+    data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
+    data["hands"] = []
+    game = import_sheet(Session.objects.create(owner=user), data)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    base = live_server.url
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", "ana")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    page.click("#card-AS")
+    page.wait_for_url(re.compile(r"#card-AS$"))
+    assert page.inner_text("#card-AS .held") == "1\u00b70"
+    page.click("#team label:has(input[value='1'])")
+    page.click("#card-KH")
+    page.wait_for_url(re.compile(r"#card-KH$"))
+    assert page.inner_text("#card-KH .held") == "0\u00b71"
+    assert page.inner_text("#card-AS .held") == "1\u00b70"
+    page.click("#card-grid .suit-head[value=C]")
+    page.wait_for_url(re.compile(r"#card-grid$"))
+    assert page.inner_text("#card-counts [data-total='1']") == "14"
+    shoot(page, "cardigan-11-no-javascript")
+    context.close()

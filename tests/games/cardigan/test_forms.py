@@ -1,0 +1,227 @@
+"""The Cardigan deal form: records it builds and reads back, taps on the grid, what it shows."""
+
+import json
+from collections import Counter
+
+import pytest
+
+from games.cardigan import table
+from games.cardigan.forms import HandForm, describe, describe_record, initial_from
+from games.cards import deck
+from tests.games.cardigan.cardigan_sheets import AC, BD, PLAYERS, deal, quick, split
+from tests.sheets import EXAMPLES
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLE = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"]
+
+
+def canonical(hand):
+    """A deal as the form writes it: cards in grid order, both teams' discards or none."""
+    hand = dict(hand)
+    if "cards" in hand:
+        hand["cards"] = {
+            team: table.cards_in_order(Counter(hand["cards"][team])) for team in (AC, BD)
+        }
+    if "discards" in hand:
+        hand["discards"] = {team: hand["discards"].get(team, 0) for team in (AC, BD)}
+    return hand
+
+
+def as_post(record, number=1, people=PLAYERS, **changes):
+    """What the phone posts for `record`: the form's initial values as strings."""
+    post = {"number": str(number)}
+    for key, value in initial_from(record, list(people)).items():
+        if isinstance(value, bool):
+            if value:
+                post[key] = "on"
+        elif isinstance(value, list):
+            post[key] = value
+        else:
+            post[key] = "" if value is None else str(value)
+    post.update(changes)
+    return post
+
+
+def form_for(game, post, number=1):
+    form = HandForm(post, game=game, number=number)
+    return form
+
+
+RECORDS = [
+    canonical(EXAMPLE[0]),
+    canonical(EXAMPLE[1]),
+    {
+        "duplicates": {"Ana": ["pair", "pair", "triplet"], "Dee": ["four"]},
+        "declarer": "Ana",
+        "level": 5,
+        "bid": "no_trump",
+        "dummy": True,
+        "open": True,
+        "stuck": True,
+        "tricks": 11,
+        "card_counts": {
+            AC: {"A": 4, "K": 3, "Q": 2, "J": 2, "10": 4, "5": 1},
+            BD: {"A": 0, "K": 1, "Q": 2, "J": 2, "10": 0, "5": 3},
+        },
+        "discards": {AC: 2, BD: 0},
+    },
+]
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_a_record_read_into_the_form_comes_back_unchanged(user, record):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(record))
+    assert form.is_valid(), form.errors
+    assert form.to_record() == record
+
+
+def test_a_tap_adds_one_copy_to_the_chosen_team(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0], team="1", cards_0="AS", cards_1="AS", tap="AS")
+    form = form_for(game, post)
+    assert form["cards_1"].value() == "AS AS"
+    assert form.card_totals() == [1, 2]
+
+
+def test_taking_away_removes_one_copy_of_the_chosen_team_only(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0], cards_0="AS 10D", cards_1="AS", tap="AS", taking="on")
+    form = form_for(game, post)
+    assert (form["cards_0"].value(), form["cards_1"].value()) == ("10D", "AS")
+
+
+def test_the_packs_refuse_a_fifth_copy_in_a_deal(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0], cards_0="AS AS AS", cards_1="AS", tap="AS")
+    assert form_for(game, post)["cards_0"].value() == "AS AS AS"
+
+
+def test_a_deal_holds_only_the_copies_the_other_deals_left(user):
+    # Deal 1 gave out one pack: one ace of spades is gone, three are left.
+    game = make_game(user, kind="cardigan", hands=[EXAMPLE[0]])
+    post = as_post(RECORDS[1], number=2, cards_0="AS AS AS", cards_1="", tap="AS")
+    form = form_for(game, post, number=2)
+    assert form.most["AS"] == 3
+    assert form["cards_0"].value() == "AS AS AS"
+    cell = next(cell for row in form.grid() for cell in row if cell["card"] == "AS")
+    assert cell["all_in"] and cell["label"] == "Ace of spades: 3 with Ana & Cy, 0 with Ben & Dee"
+
+
+def test_a_whole_suit_is_one_tap(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(RECORDS[0], cards_0="", cards_1="", suit="H"))
+    assert form["cards_0"].value() == " ".join(deck(suits="H"))
+
+
+def test_the_rest_is_given_only_once_the_other_three_deals_hold_cards(user):
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
+    post = as_post(RECORDS[0], number=4, cards_0="", cards_1="2C", team="0", rest="1")
+    form = form_for(game, post, number=4)
+    assert form.rest_is_known
+    assert form.cards_total() == 52 and form["cards_1"].value() == "2C"
+    early = form_for(make_game(user, kind="cardigan"), as_post(RECORDS[0], cards_0="", rest="1"))
+    assert not early.rest_is_known and early["cards_0"].value() == ""
+
+
+def test_switching_to_quick_mode_keeps_the_counted_ranks_of_the_grid(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(RECORDS[0], mode="quick"))
+    assert form["count_0_A"].value() == "2"  # the aces of diamonds and spades
+    assert form["count_1_K"].value() == "2"  # the kings of hearts and clubs
+
+
+def test_in_the_last_deal_one_teams_count_gives_the_others(user):
+    hands = [quick(deal(held=deck()[:20])) for _ in range(3)]
+    game = make_game(user, kind="cardigan", hands=hands)
+    counts = {f"count_0_{rank}": "1" for rank in ("A", "K", "Q", "J", "10", "5")}
+    post = as_post(RECORDS[2], number=4) | counts | {f"count_1_{r}": "" for r in "AKQJ5"}
+    form = form_for(game, post, number=4)
+    left = form.ranks_left
+    assert form["count_1_A"].value() == str(left["A"] - 1)
+    assert form.asks_full_suits
+
+
+def test_the_contract_shows_v_the_bonus_and_what_each_trick_is_worth(user):
+    game = make_game(user, kind="cardigan")
+    record = dict(RECORDS[0], declarer="Ben", level=4, bid="hearts", dummy=True, tricks=8)
+    facts = form_for(game, as_post(record)).contract_facts()
+    assert (facts["value"], facts["bonus"], facts["needed"]) == (500, 1000, 10)
+    assert (facts["book"], facts["contract_made"], facts["overtrick"]) == (500, 1000, 250)
+    assert facts["made"] is False and facts["short"] == 2 and facts["book_made"]
+    assert facts["declaring_points"] == 6 * 500 + 2 * 500
+    assert facts["defending_points"] == 5 * 500
+
+
+def test_only_the_dealer_is_offered_stuck_and_a_stuck_contract_doubles_the_bonus(user):
+    game = make_game(user, kind="cardigan")
+    record = dict(RECORDS[0], declarer="Ana", stuck=True)
+    form = form_for(game, as_post(record))
+    assert form.shows_stuck and form.contract_facts()["bonus"] == 4 * 200
+    other = form_for(game, as_post(dict(RECORDS[0], declarer="Ben")))
+    assert not other.shows_stuck
+    wrong = form_for(game, as_post(dict(RECORDS[0], declarer="Ben"), stuck="on"))
+    assert not wrong.is_valid() and "Only the dealer, Ana" in wrong.errors["stuck"][0]
+
+
+def test_each_player_with_duplicates_shows_what_their_sets_are_worth(user):
+    game = make_game(user, kind="cardigan")
+    rows = form_for(game, as_post(RECORDS[2])).duplicate_rows()
+    assert [(row["name"], row["worth"]) for row in rows] == [("Ana", 21000), ("Dee", 25000)]
+
+
+def test_the_card_points_follow_the_deals_multiplier(user):
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:2])
+    points = form_for(game, as_post(RECORDS[0], number=3), number=3).card_points()
+    # Ana & Cy: every diamond (35) and the ace, king and queen of spades (18).
+    assert [row["points"] for row in points] == [3 * 53, 3 * (140 - 53)]
+
+
+def test_full_suits_are_asked_only_with_the_last_deal_of_a_game_with_counted_cards(user):
+    cards_only = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
+    assert not form_for(cards_only, as_post(RECORDS[0], number=4), number=4).asks_full_suits
+    quick_last = form_for(cards_only, as_post(RECORDS[2], number=4), number=4)
+    assert quick_last.asks_full_suits
+    early = make_game(user, kind="cardigan", hands=[quick(deal())])
+    assert not form_for(early, as_post(RECORDS[2], number=2), number=2).asks_full_suits
+
+
+def test_a_missing_contract_is_asked_for_field_by_field(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, {"number": "1", "mode": "cards"})
+    assert not form.is_valid()
+    assert form.errors["declarer"] == ["Who declared?"]
+    assert form.errors["tricks"] == ["How many tricks did the declaring team take?"]
+
+
+def test_a_word_that_is_not_a_card_is_refused_without_losing_the_piles(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(RECORDS[0], cards_1="AS ZZ"))
+    assert not form.is_valid() and "ZZ is not a card" in form.errors["cards_1"][0]
+    assert form["cards_1"].value() == "AS ZZ"
+
+
+@pytest.mark.parametrize(
+    ("record", "text"),
+    [
+        (RECORDS[0], "Ben: 2 \u2665; 9 tricks"),
+        (RECORDS[2], "Ana: 5 no trump, dummy, open, stuck; 11 tricks (cards counted)"),
+        (dict(RECORDS[0], bid="spades_alone"), "Ben: 2 \u2660 alone; 9 tricks"),
+    ],
+)
+def test_a_deal_reads_as_the_table_would_say_it(record, text):
+    assert describe_record(record) == text
+
+
+def test_the_hand_table_says_made_or_down():
+    made = type("HandScore", (), {"details": {"made": True}})()
+    down = type("HandScore", (), {"details": {"made": False}})()
+    assert describe(RECORDS[0], made).endswith("\u2014 made")
+    assert describe(dict(RECORDS[0], tricks=6), down).endswith("\u2014 down 2")
+
+
+def test_split_piles_read_back_in_grid_order():
+    cards = split(deck()[:5])[AC]
+    assert table.written(Counter(cards)) == "AS KS QS JS 10S"

@@ -1,0 +1,221 @@
+"""Cardigan at the table: entering deals, the live preview, full suits, the scoreboard, imports."""
+
+import json
+
+import pytest
+
+from games.models import Game, Hand, Revision, Session
+from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick, quick_game
+from tests.games.cardigan.test_forms import EXAMPLE, as_post, canonical
+from tests.sheets import EXAMPLES, assert_contains, scored
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+EXPECTED = json.loads((EXAMPLES / "cardigan-four-deals.expected.json").read_text())
+HTMX = {"HX-Request": "true"}
+FULL_SUITS = full_suits_of(EXAMPLE)
+
+
+def url(game, rest="hands/new/"):
+    return f"/games/{game.pk}/{rest}"
+
+
+def full_suit_fields(full_suits=FULL_SUITS):
+    return {
+        f"full_{t}_{suit}": str(n)
+        for t, team in enumerate((AC, BD))
+        for suit, n in full_suits[team].items()
+    }
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user, kind="cardigan")
+
+
+def test_the_deal_form_says_who_deals_and_what_the_cards_are_worth(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=[EXAMPLE[0]])
+    page = owner_client.get(url(game)).content.decode()
+    assert "Deal 2 of 4" in page and "<strong>Ben</strong> deals" in page
+    assert "cards count <strong>&times;2</strong>" in page
+    assert page.count('name="tap"') == 52
+    assert "cardigan/cards.js" in page and "cardigan/cardigan.css" in page
+
+
+def test_an_htmx_change_answers_the_fragment_with_the_deals_preview(owner_client, game):
+    response = owner_client.post(url(game), as_post(canonical(EXAMPLE[0])), headers=HTMX)
+    page = response.content.decode()
+    assert "<html" not in page and 'id="entry"' in page
+    assert response.context["preview"].deltas == EXPECTED["hands"][0]["deltas"]
+    assert "Ben (Ben &amp; Dee) made 2 \u2665 with 9 tricks, 1 over." in page
+    assert "cards.js" not in page  # the script stays loaded from the first page
+    assert not Hand.objects.exists()
+
+
+def test_a_tap_without_javascript_posts_the_form_and_shows_the_card_added(owner_client, game):
+    post = as_post(canonical(EXAMPLE[0]), cards_0="", cards_1="", team="1", tap="10H")
+    response = owner_client.post(url(game), post)
+    page = response.content.decode()
+    assert "<html" in page
+    assert 'name="cards_1" value="10H"' in page
+    assert "Ten of hearts: 0 with Ana &amp; Cy, 1 with Ben &amp; Dee" in page
+
+
+def test_saving_stores_the_deal_and_returns_to_the_scores(owner_client, game):
+    response = owner_client.post(url(game), as_post(canonical(EXAMPLE[0]), save="1"))
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert Hand.objects.get().record == canonical(EXAMPLE[0])
+
+
+def test_while_the_cards_are_entered_their_count_is_shown_not_an_error(owner_client, game):
+    post = as_post(canonical(EXAMPLE[0]), cards_1="2C")
+    response = owner_client.post(url(game), post, headers=HTMX)
+    page = response.content.decode()
+    assert response.context["form"].card_errors() == []
+    assert '<strong data-total="all">17</strong> of 52' in page
+    assert response.context["preview"] is None
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"cards_1": "2C"}, "17 cards, a deal has 52."),
+        ({"declarer": ""}, "Who declared?"),
+        ({"tricks": ""}, "How many tricks did Ben & Dee take?"),
+        ({"stuck": "on"}, "Only the dealer, Ana, can be stuck."),
+        ({"cards_0": "AS AS AS AS AS"}, "A\u2660 5 times (at most 4)"),
+        ({"discards_0": "20"}, "Ana & Cy: 16 cards, but 4 tricks and 20 discards received hold"),
+        ({"pairs_0": "4", "triplets_0": "2", "dup_who": ["0"]}, "take 14 cards, a hand has 13"),
+    ],
+)
+def test_a_bad_deal_is_refused_next_to_its_field_and_nothing_is_lost(
+    owner_client, game, changes, words
+):
+    post = as_post(canonical(EXAMPLE[0]), save="1") | changes
+    response = owner_client.post(url(game), post)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert words in page.replace("&amp;", "&")
+    assert 'id="card-grid"' in page and f'name="cards_0" value="{post["cards_0"]}"' in page
+    assert not Hand.objects.exists()
+
+
+def test_the_last_quick_deal_asks_for_the_full_suits_and_saves_them_with_it(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=[quick(hand) for hand in EXAMPLE[:3]])
+    page = owner_client.get(url(game)).content.decode()
+    assert "Full suits over the whole game" in page and 'name="full_0_D"' in page
+    post = as_post(quick(EXAMPLE[3]), number=4) | full_suit_fields() | {"save": "1"}
+    response = owner_client.post(url(game), post)
+    assert response.status_code == 302, response.context["form"].errors
+    game.refresh_from_db()
+    assert game.meta["sheet_top"] == {"full_suits": FULL_SUITS}
+    board = owner_client.get(url(game, ""))
+    expected = scored(quick_game(*EXAMPLE))
+    assert board.context["score"].standings == expected["standings"]
+    assert expected["standings"] == EXPECTED["standings"]
+    text = board.content.decode()
+    assert "Full suits" in text and "Counted at the table after the last deal" in text
+    assert "Game over: Ana &amp; Cy wins." in text
+    assert "Change the full suits (deal 4)" in text
+
+
+def test_the_preview_of_the_last_deal_shows_the_full_suits_and_the_winner(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
+    response = owner_client.post(url(game), as_post(canonical(EXAMPLE[3]), number=4), headers=HTMX)
+    page = response.content.decode()
+    assert "Full suits at the end of the game" in page
+    assert "Ana &amp; Cy wins." in page
+    assert "98013" in page and "38402" in page
+    assert 'name="full_0_D"' not in page  # counted from the cards, not asked
+
+
+def test_full_suits_the_cards_cannot_make_are_refused_next_to_them(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=[quick(hand) for hand in EXAMPLE[:3]])
+    too_many = {AC: dict.fromkeys("DCHS", 4), BD: dict.fromkeys("DCHS", 0)}
+    post = as_post(quick(EXAMPLE[3]), number=4) | full_suit_fields(too_many) | {"save": "1"}
+    response = owner_client.post(url(game), post)
+    assert "Ana &amp; Cy: 16 full suits need 16 aces" in response.content.decode()
+    assert game.hands.count() == 3
+    game.refresh_from_db()
+    assert "sheet_top" not in game.meta
+
+
+def test_editing_the_last_deal_changes_the_full_suits_and_keeps_a_revision(owner_client, user):
+    hands = [quick(hand) for hand in EXAMPLE]
+    game = make_game(user, kind="cardigan", hands=hands)
+    game.meta = {"sheet_top": {"full_suits": FULL_SUITS}}
+    game.save()
+    form = owner_client.get(url(game, "hands/4/")).context["form"]
+    assert form["full_0_D"].value() == FULL_SUITS[AC]["D"]
+    fewer = {AC: dict(FULL_SUITS[AC], D=0), BD: FULL_SUITS[BD]}
+    post = as_post(hands[3], number=4) | full_suit_fields(fewer) | {"version": "1", "save": "1"}
+    assert owner_client.post(url(game, "hands/4/"), post).status_code == 302
+    game.refresh_from_db()
+    assert game.meta["sheet_top"]["full_suits"][AC]["D"] == 0
+    assert Revision.objects.get().number == 4
+
+
+def test_deleting_a_deal_of_a_finished_quick_game_lets_the_full_suits_go(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=[quick(hand) for hand in EXAMPLE])
+    game.meta = {"sheet_top": {"full_suits": FULL_SUITS}, "note": "kept"}
+    game.save()
+    response = owner_client.post(url(game, "hands/4/delete/"), {"version": "1"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.meta == {"note": "kept"} and game.hands.count() == 3
+    assert owner_client.get(url(game, "")).context["score"].finished is False
+
+
+def test_a_change_that_breaks_a_later_deal_names_it(owner_client, user):
+    hands = [quick(hand) for hand in EXAMPLE]
+    game = make_game(user, kind="cardigan", hands=hands)
+    game.meta = {"sheet_top": {"full_suits": FULL_SUITS}}
+    game.save()
+    post = as_post(hands[0], version="1", save="1", count_0_A="3")
+    response = owner_client.post(url(game, "hands/1/"), post)
+    page = response.content.decode()
+    assert "This would make deal 4 wrong: card_counts: 17 aces over the game" not in page
+    assert "This would make deal 4 wrong: 17 aces over the game, the packs have 16." in page
+    assert Hand.objects.get(number=1).record == hands[0]
+
+
+def test_the_scoreboard_shows_the_next_deal_its_dealer_and_multiplier(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:1])
+    page = owner_client.get(url(game, "")).content.decode()
+    assert "Deal <strong>2</strong> of 4: <strong>Ben</strong> deals" in page
+    assert "cards count <strong>&times;2</strong>" in page
+    assert "Ben: 2 \u2665; 9 tricks \u2014 made" in page
+    assert "Deal by deal" in page and "Contract bonus" in page
+
+
+def test_an_imported_sheet_shows_the_same_standings_and_full_suits_as_the_cli(owner_client, user):
+    session = Session.objects.create(owner=user)
+    sheet = (EXAMPLES / "cardigan-four-deals.json").read_text()
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": sheet})
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.pk}/"
+    board = owner_client.get(response["Location"])
+    score = board.context["score"]
+    assert_contains(score.as_json(), EXPECTED)  # every deal's change and totals too
+    assert score.standings == EXPECTED["standings"]
+    assert score.details["full_suits"] == EXPECTED["full_suits"]
+    page = board.content.decode()
+    for team, total in EXPECTED["standings"].items():
+        assert f"{team.replace('&', '&amp;')}</span>" in page and str(total) in page
+    assert "Counted from every card each team collected" in page
+    assert "+4000" in page  # a full spade suit
+
+
+def test_an_imported_quick_sheet_keeps_its_full_suits(owner_client, user):
+    session = Session.objects.create(owner=user)
+    sheet = json.dumps(quick_game(*EXAMPLE))
+    owner_client.post(f"/sessions/{session.pk}/import/", {"text": sheet})
+    game = Game.objects.get()
+    board = owner_client.get(url(game, "")).context["score"]
+    assert board.standings == EXPECTED["standings"]
+
+
+def test_another_players_game_does_not_exist(stranger_client, game):
+    assert stranger_client.get(url(game)).status_code == 404
+    assert stranger_client.post(url(game), as_post(canonical(EXAMPLE[0]))).status_code == 404
