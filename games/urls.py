@@ -1,7 +1,7 @@
 import importlib
 
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import path
 from django.views.decorators.http import require_safe
 
 from games.access import as_coscorer, as_owner, as_viewer, editing
@@ -42,6 +42,8 @@ urlpatterns = [
 
 # Every screen of a game, reachable three ways: the owner's /games/<pk>/, the read-only
 # share link /s/<token>/ and the co-scorer link /c/<token>/ (see games/access.py).
+# A game's own screens (Contractor's bid calculator, ...) come from its folder's urls.py
+# as SCREENS, mounted the same three ways under /<kind>/.
 GAME_SCREENS = [
     ("", games.board, "game", False),
     ("sheet.json", games.sheet, "game_sheet", False),
@@ -53,6 +55,13 @@ GAME_SCREENS = [
     ("hands/<int:number>/delete/", hands.hand_delete, "hand_delete", True),
     ("hands/<int:number>/history/", hands.hand_history, "hand_history", False),
 ]
+for kind in GAMES:
+    try:
+        own = importlib.import_module(f"games.{kind}.urls").SCREENS
+    except ModuleNotFoundError:
+        continue
+    GAME_SCREENS += [(f"{kind}/{route}", *rest) for route, *rest in own]
+
 for way, prefix, suffix in [
     (as_owner, "games/<int:pk>/", ""),
     (as_viewer, "s/<str:token>/", "_shared"),
@@ -62,12 +71,3 @@ for way, prefix, suffix in [
         # Screens that only show answer GET and HEAD alone; the others refuse the read-only link.
         view = way(editing(view)) if changes else require_safe(way(view))
         urlpatterns.append(path(prefix + route, view, name=name + suffix))
-
-# A game's own screens (Contractor's bid calculator, ...) live in its folder's urls.py,
-# mounted under its games: /games/<pk>/<kind>/...
-for kind in GAMES:
-    try:
-        importlib.import_module(f"games.{kind}.urls")
-    except ModuleNotFoundError:
-        continue
-    urlpatterns.append(path(f"games/<int:pk>/{kind}/", include(f"games.{kind}.urls")))

@@ -51,7 +51,8 @@ class Settings:
             raise SheetError("rules.hands", f"must be a multiple of 3, not {self.hands}")
 
 
-@dataclass(frozen=True, slots=True)
+# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
+@dataclass(slots=True)
 class Bid:
     """A strain and its conditions: what the auction compares and the calculator prices."""
 
@@ -69,15 +70,17 @@ class Bid:
         return BOOK + self.extra_tricks
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Contract:
+    """A played hand. `tricks` lists the players in seating order, as the reader makes it."""
+
     contractor: str
     bid: Bid
     challenger: str | None
     tricks: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redeal:
     """All three passed: the same dealer deals again and nobody scores."""
 
@@ -98,20 +101,21 @@ def bid_value(bid: Bid, settings: Settings, by_dealer: bool = False) -> int:
 
 def is_made(contract: Contract) -> bool:
     taken = contract.tricks[contract.contractor]
-    if contract.bid.strain == "nil":
+    bid = contract.bid
+    if bid.strain == "nil":
         return taken == 0
-    return taken >= contract.bid.tricks_needed
+    return taken >= BOOK + bid.extra_tricks  # bid.tricks_needed, without a property's cost
 
 
 def score_contract(contract: Contract, value: int, made: bool) -> dict[str, int]:
-    """Each player's change for one played hand."""
+    """Each player's change for one played hand, in the order of `contract.tricks`."""
     contractor = contract.contractor
-    deltas = {}
-    for name, taken in contract.tricks.items():
-        if name == contractor:
-            continue
+    tricks = contract.tricks
+    if contract.bid.strain == "nil":
         # In nil the opponents score the contractor's tricks, not their own.
-        deltas[name] = contract.tricks[contractor] if contract.bid.strain == "nil" else taken
+        deltas = dict.fromkeys(tricks, tricks[contractor])
+    else:
+        deltas = tricks.copy()
     if made:
         deltas[contractor] = value
     else:
@@ -127,32 +131,34 @@ def score_contract(contract: Contract, value: int, made: bool) -> dict[str, int]
 def score(sheet) -> GameScore:
     players = sheet.players
     settings = sheet.settings
+    planned = settings.hands
     totals = dict.fromkeys(players, 0)
+    unchanged = dict.fromkeys(players, 0)
     hands = []
     dealer_at = 0
     scored = 0
     for number, hand in enumerate(sheet.hands, start=1):
-        if scored == settings.hands:
+        if scored == planned:
             raise SheetError(
-                "hand", f"comes after the game ended ({settings.hands} hands were planned)", number
+                "hand", f"comes after the game ended ({planned} hands were planned)", number
             )
         dealer = players[dealer_at]
-        if isinstance(hand, Redeal):
+        if hand.__class__ is Redeal:
             # The deal stays with the same dealer, so everyone still deals equally often.
-            deltas = dict.fromkeys(players, 0)
+            deltas = unchanged.copy()
             details = {"redeal": True}
         else:
-            value = bid_value(hand.bid, settings, by_dealer=hand.contractor == dealer)
+            value = bid_value(hand.bid, settings, hand.contractor == dealer)
             made = is_made(hand)
-            changes = score_contract(hand, value, made)
-            deltas = {name: changes[name] for name in players}
+            # The reader lists tricks in seating order, so the deltas come out in it too.
+            deltas = score_contract(hand, value, made)
             details = {"contractor": hand.contractor, "value": value, "made": made}
             scored += 1
             dealer_at = (dealer_at + 1) % len(players)
         for name in players:
             totals[name] += deltas[name]
-        hands.append(HandScore(number, dealer, deltas, dict(totals), details))
-    finished = scored == settings.hands
+        hands.append(HandScore(number, dealer, deltas, totals.copy(), details))
+    finished = scored == planned
     return GameScore(
         game="contractor",
         standings=dict(totals),
@@ -160,5 +166,5 @@ def score(sheet) -> GameScore:
         finished=finished,
         winners=top_scorers(totals) if finished else [],
         next_dealer=None if finished else players[dealer_at],
-        details={"planned_hands": settings.hands, "hands_scored": scored},
+        details={"planned_hands": planned, "hands_scored": scored},
     )

@@ -75,10 +75,14 @@ ACCESS = {
     "hand_edit_coscorer": (PUBLIC, PUBLIC),
     "hand_delete_coscorer": (PUBLIC, dict.fromkeys(ROLES, 302)),
     "hand_history_coscorer": SHARED_READ,
-    "contractor_calculator": (MINE, MINE),
+    "contractor_calculator": OWNER_READ,
+    "contractor_calculator_shared": SHARED_READ,
+    "contractor_calculator_coscorer": SHARED_READ,
 }
 # Game screens of one kind are asked of a game of that kind; the rest of a Tridge game.
-KIND_OF = {"contractor_calculator": "contractor"}
+KIND_OF = {
+    name: "contractor" for name in ACCESS if name.startswith("contractor_")
+}
 
 
 def every_url():

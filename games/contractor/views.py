@@ -1,0 +1,46 @@
+"""Contractor's own screen: the bid calculator, mounted at /games/<pk>/contractor/."""
+
+from django.http import Http404
+from django.shortcuts import render
+
+from games import boards, services
+from games.contractor import KEY
+from games.contractor.forms import STYLESHEET, CalculatorForm, needs_text
+from games.contractor.rules import DEALERS_BONUS, bid_value
+from games.sheet import SheetError
+
+
+def calculator(request, access):
+    """What a bid is worth, with the dealer's bonus for whoever deals next."""
+    game = access.game
+    if game.kind != KEY:
+        raise Http404("The bid calculator belongs to Contractor games.")
+    form = CalculatorForm(request.GET or None, game=game)
+    if form.is_bound:
+        form.is_valid()
+    try:
+        dealer = services.score_game(game).next_dealer
+    except SheetError:
+        dealer = None
+    bid = form.composed_bid()
+    worth = None
+    if bid is not None:
+        value = bid_value(bid, form.settings)
+        worth = {
+            "value": value,
+            "by_dealer": value + DEALERS_BONUS,
+            "lines": form.breakdown(bid),
+            "needs": needs_text(bid),
+        }
+    context = {
+        "game": game,
+        "engine": game.engine,
+        "base": access.base,
+        "form": form,
+        "worth": worth,
+        "dealer": dealer,
+        "colours": boards.colours(game),
+        "stylesheet": STYLESHEET,
+    }
+    template = "contractor/calculator.html"
+    return render(request, template + "#calculator" if request.htmx else template, context)
