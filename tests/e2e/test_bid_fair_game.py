@@ -1,0 +1,212 @@
+"""A Bid Fair game on a phone: cards picked one by one, two bids face up, a redeal."""
+
+import re
+from contextlib import contextmanager
+
+import pytest
+
+from games.models import Game
+from games.registry import score_sheet
+from games.services import sheet_of
+from games.sheet import read_sheet
+from tests.e2e.conftest import no_horizontal_scroll
+from tests.e2e.helpers import sign_up
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Waits use selectors, never evaluated JavaScript: the pages' Content Security Policy
+# refuses eval, which Playwright's wait_for_function (and so helpers.live_update) needs.
+BUSY = ".htmx-request, .htmx-settling, .htmx-swapping"
+
+
+@contextmanager
+def live_update(page):
+    """Wait for the htmx round trip a tap starts, and for its swap to settle."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+        yield
+    page.wait_for_selector(BUSY, state="detached")
+
+
+def tap(page, selector):
+    with live_update(page):
+        page.click(selector)
+
+
+def set_number(page, field, value):
+    with live_update(page):
+        page.fill(f"#id_{field}", str(value))
+        page.dispatch_event(f"#id_{field}", "change")
+
+
+# The opening deal of shared/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut.
+ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
+BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]
+
+
+def give(page, card, taps):
+    """Tap a captured card `taps` times, as a thumb would: each tap is one live update."""
+    for _ in range(taps):
+        tap(page, f"#captured label[for^='id_got_{card}_']:visible")
+
+
+def save(page, base, game_id):
+    page.click("button[name=save]")
+    page.wait_for_url(f"{base}/games/{game_id}/")
+
+
+def standing(page, name):
+    return page.inner_text(f".standing:has(.who:text-is('{name}')) .total").replace("\u2212", "-")
+
+
+def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoot, axe):
+    base = live_server.url
+    page = phone
+    sign_up(page, base)
+    page.click("text=New session")
+    page.click("button:has-text('Start the session')")
+    page.click("text=New game")
+    page.click("a.choice:has-text('Bid Fair')")
+    page.fill("#id_seat_0", "Ana")
+    page.fill("#id_seat_1", "Ben")
+    shoot(page, "bid_fair-01-new-game")
+    axe(page, "new game")
+    page.click("button:has-text('Start the game')")
+    game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
+    assert "Ana deals first" in page.inner_text("main")
+    assert "needs 801 more" in page.inner_text(".bf-race")
+    shoot(page, "bid_fair-02-empty-scoreboard")
+    axe(page, "empty scoreboard")
+
+    # Deal 1, Ana deals: Ana shows J♥, so Ben holds a contract of 50; Q♥ is cut.
+    page.click("text=Add hand 1")
+    assert "Ana deals; Ben bids first" in page.inner_text("main")
+    tap(page, "#bid_0 input[value='JH']")
+    contract = page.inner_text("#contract")
+    assert "Ben holds the contract, worth 50" in contract and "Not doubled" in contract
+    tap(page, "#cut input[value='QH']")
+    assert "Trumps:" in page.inner_text("#cut legend")
+    assert "is a trump: +40" in page.inner_text("#cut")
+    # The bid card and the cut card are on the table, never captured: greyed out.
+    assert page.locator("#captured .bf-card.gone").count() == 2
+    # A quick thumb does not wait for each answer: the last one counts every tap.
+    for card in ANA_TOOK:
+        page.click(f"#captured label[for^='id_got_{card}_']:visible")
+    page.wait_for_selector(".bf-tally .seat-0:has-text('6 cards')")
+    page.wait_for_selector(BUSY, state="detached")
+    for card in ANA_TOOK:
+        assert page.is_checked(f"#id_got_{card}_0")
+    assert "49 points" in page.inner_text(".bf-tally .seat-0")
+    shoot(page, "bid_fair-03-picking-cards")
+    for card in BEN_TOOK:
+        give(page, card, 2)
+    # One card too many, then tapped on round to nobody again.
+    give(page, "10S", 1)
+    assert "15 of 14" in page.inner_text("#captured legend")
+    give(page, "10S", 2)
+    assert "14 of 14" in page.inner_text("#captured legend")
+    assert "61 points" in page.inner_text(".bf-tally .seat-1")
+    preview = page.inner_text(".preview")
+    assert "Ben makes the contract of 50 with 61" in preview
+    assert "+129" in preview and "+73" in preview
+    shoot(page, "bid_fair-04-deal-with-captured-cards")
+    axe(page, "deal with captured cards")
+    assert no_horizontal_scroll(page)
+    save(page, base, game_id)
+    assert (standing(page, "Ana"), standing(page, "Ben")) == ("129", "73")
+
+    # Deal 2: both pass, one tap on the scoreboard.
+    assert "Ana deals as the leader" in page.inner_text("main")
+    page.click("button:has-text('Both passed')")
+    page.wait_for_url(f"{base}/games/{game_id}/")
+    assert "Ana deals again after the redeal" in page.inner_text("main")
+    assert "Both passed: redeal" in page.inner_text(".hands")
+    shoot(page, "bid_fair-05-after-a-redeal")
+    axe(page, "scoreboard after a redeal")
+
+    # Deal 3: Ana shows 9♠ and Ben goes higher with K♣: Ana holds a doubled 70.
+    # Only the trump suit and the card points were noted.
+    page.click("text=Add hand 3")
+    tap(page, "#bid_0 input[value='9S']")
+    # Ben cannot show another nine: the nines are greyed out in his row.
+    assert page.is_disabled("#bid_1 input[value='9H']")
+    tap(page, "#bid_1 input[value='KC']")
+    contract = page.inner_text("#contract")
+    assert "Ana holds the contract, worth 70" in contract and "Doubled" in contract
+    tap(page, "#cut .bf-suits input[value='S']")
+    assert "Ana\u2019s bid card 9\u2660" in page.inner_text("#cut")
+    tap(page, "#count label:has-text('Points only')")
+    for _ in range(7):
+        tap(page, "#points .stepper:has(#id_points_0) button[data-step='10']")
+    tap(page, "#points .stepper:has(#id_points_0) button[data-step='1']")
+    assert page.input_value("#id_points_0") == "71"
+    set_number(page, "points_1", 40)
+    preview = page.inner_text(".preview")
+    assert "Ana makes the doubled contract of 70 with 71" in preview
+    assert "+62" in preview  # the difference, 31, doubled
+    shoot(page, "bid_fair-06-both-bids-face-up")
+    axe(page, "both bids face up")
+    assert no_horizontal_scroll(page)
+    save(page, base, game_id)
+
+    assert (standing(page, "Ana"), standing(page, "Ben")) == ("302", "153")
+    assert "needs 499 more" in page.inner_text(".bf-race")
+    shoot(page, "bid_fair-07-scoreboard")
+    axe(page, "scoreboard")
+    assert no_horizontal_scroll(page)
+
+    game = Game.objects.get(pk=game_id)
+    score = score_sheet(read_sheet(sheet_of(game)))
+    assert score.standings == {"Ana": 302, "Ben": 153}
+    assert [hand.record.get("redeal") for hand in game.hands.all()] == [None, True, None]
+
+    # The first deal again, as it reads back into the form for a correction.
+    page.click(f"a[href='/games/{game_id}/hands/1/']")
+    assert page.is_checked("#bid_0 input[value='JH']")
+    assert "14 of 14" in page.inner_text("#captured legend")
+    shoot(page, "bid_fair-08-edit-deal")
+    axe(page, "edit deal")
+
+
+def test_the_card_picker_fits_a_small_phone_in_the_dark(live_server, browser, user, shoot, axe):
+    from games.models import Hand
+    from tests.conftest import PASSWORD
+    from tests.tables import make_game
+
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    opening = {
+        "bids": {"Ana": "JH"},
+        "cut": "QH",
+        "captured": {"Ana": ANA_TOOK, "Ben": BEN_TOOK},
+    }
+    Hand.objects.create(game=game, number=1, record=opening)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
+    page = context.new_page()
+    base = live_server.url
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", "ana")
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text('Log in')")
+    for name, path in [
+        ("scoreboard", f"/games/{game.pk}/"),
+        ("edit-deal", f"/games/{game.pk}/hands/1/"),
+        ("new-deal", f"/games/{game.pk}/hands/new/"),
+    ]:
+        page.goto(base + path)
+        assert no_horizontal_scroll(page), name
+        shoot(page, f"bid_fair-dark-360-{name}")
+        axe(page, name)
+    # Every card is a tap target of at least 44 by 44 px.
+    page.goto(f"{base}/games/{game.pk}/hands/1/")
+    with live_update(page):
+        page.click("#count label:has-text('Points only')")
+    with live_update(page):
+        page.click("#count label:has-text('Card by card')")
+    sizes = page.eval_on_selector_all(
+        ".bf-deck .face:not([hidden])",
+        "faces => faces.filter(f => f.offsetParent).map(f => [f.offsetWidth, f.offsetHeight])",
+    )
+    assert len(sizes) == 24 * 4
+    assert min(width for width, _ in sizes) >= 44 and min(height for _, height in sizes) >= 44
+    # Switching to points and back kept every card picked.
+    assert "14 of 14" in page.inner_text("#captured legend")
+    context.close()

@@ -1,0 +1,159 @@
+"""The Bid Fair deal form: records it builds, deals it reads back, how deals read on screen."""
+
+import pytest
+
+from games.bid_fair.forms import (
+    SHOWN_PACK,
+    Face,
+    HandForm,
+    describe,
+    describe_record,
+    initial_from,
+    tags,
+)
+from games.bid_fair.rules import PACK
+from games.scores import HandScore
+from games.sheet import SheetError
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+RECORDS = [
+    {"redeal": True},
+    {
+        "bids": {"Ana": "JH"},
+        "cut": "QH",
+        "captured": {
+            "Ana": ["9S", "AS", "10D", "KD", "9C", "QC"],
+            "Ben": ["QS", "KS", "9D", "JD", "QD", "AD", "KC", "AC"],
+        },
+    },
+    {"bids": {"Ana": "9S", "Ben": "KC"}, "trump": "S", "points": {"Ana": 71, "Ben": 40}},
+    {"bids": {"Ben": "AD"}, "cut": "9H", "points": {"Ana": 0, "Ben": 140}},
+    {"cut": "10C", "points": {"Ana": 48, "Ben": 62}},
+]
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+
+
+def as_post(initial):
+    return {key: "" if value is None else str(value) for key, value in initial.items()}
+
+
+@pytest.mark.parametrize("record", RECORDS)
+def test_a_record_read_into_the_form_comes_back_unchanged(game, record):
+    form = HandForm(as_post(initial_from(record, ["Ana", "Ben"])), game=game, number=1)
+    assert form.is_valid(), form.errors
+    assert form.to_record() == record
+
+
+@pytest.mark.parametrize("record", RECORDS[1:])
+def test_the_form_for_an_edit_shows_the_recorded_deal(game, record):
+    form = HandForm(game=game, number=1, record=record)
+    bids = record.get("bids", {})
+    assert form.entered_bids() == {"Ana": bids.get("Ana"), "Ben": bids.get("Ben")}
+    assert form.entered_cut() == record.get("cut", record.get("trump"))
+    assert form.chosen_count == ("points" if "points" in record else "cards")
+
+
+def test_the_pack_on_screen_is_the_engines_pack_in_rows_of_a_suit():
+    assert sorted(SHOWN_PACK) == sorted(PACK)
+    assert SHOWN_PACK[:6] == ("AS", "KS", "QS", "JS", "10S", "9S")
+    assert [card[-1] for card in SHOWN_PACK[6::6]] == ["H", "C", "D"]
+
+
+def test_a_card_has_a_face_for_the_eye_and_a_name_for_the_ear():
+    queen = Face("QH")
+    assert (queen.short, queen.name, queen.red, queen.points) == (
+        "Q\u2665",
+        "queen of hearts",
+        True,
+        10,
+    )
+    assert (Face("10S").name, Face("10S").red, Face("AS").points) == ("ten of spades", False, 1)
+
+
+@pytest.mark.parametrize(
+    ("people", "expected"),
+    [
+        (["Ana", "Ben"], ["A", "B"]),
+        (["Ana", "Al"], ["AN", "AL"]),
+        (["ana", "Ann"], ["ANA", "ANN"]),
+        (["Anna", "Anne"], ["1", "2"]),
+    ],
+)
+def test_each_player_gets_a_short_tag_that_tells_them_apart(people, expected):
+    assert tags(people) == expected
+
+
+@pytest.mark.parametrize(
+    ("record", "text"),
+    [
+        (RECORDS[0], "Both passed: redeal"),
+        (RECORDS[1], "Ana bid J\u2665 \u00b7 cut Q\u2665 \u00b7 card points 49\u201361"),
+        (
+            RECORDS[2],
+            "Ana bid 9\u2660, Ben bid K\u2663 \u00b7 trumps \u2660 \u00b7 card points 71\u201340",
+        ),
+        (RECORDS[4], "No bids \u00b7 cut 10\u2663 \u00b7 card points 48\u201362"),
+    ],
+)
+def test_a_deal_reads_as_the_table_would_say_it(record, text):
+    assert describe_record(record) == text
+
+
+def test_the_hand_table_adds_the_contracts_fate():
+    made = HandScore(
+        1, "Ana", {}, {}, {"holder": "Ana", "value": 70, "doubled": True, "made": True}
+    )
+    failed = HandScore(
+        1, "Ana", {}, {}, {"holder": "Ben", "value": 50, "doubled": False, "made": False}
+    )
+    assert describe(RECORDS[2], made).endswith("\u2014 Ana\u2019s doubled 70 made")
+    assert describe(RECORDS[1], failed).endswith("\u2014 Ben\u2019s 50 failed")
+    assert describe(RECORDS[4], HandScore(1, "Ana", {}, {}, {})) == describe_record(RECORDS[4])
+
+
+def test_the_dealer_of_each_deal_follows_the_scores(user):
+    level = {"cut": "10C", "points": {"Ana": 60, "Ben": 60}}
+    ben_ahead = {"cut": "10C", "points": {"Ana": 40, "Ben": 70}}
+    game = make_game(
+        user, kind="bid_fair", players=("Ana", "Ben"), hands=[level, {"redeal": True}, ben_ahead]
+    )
+    dealers = [HandForm(game=game, number=number).dealer for number in (1, 2, 3, 4)]
+    # Level after deal 1: the deal passes to Ben; a redeal keeps him; then Ben leads.
+    assert dealers == ["Ana", "Ben", "Ben", "Ben"]
+    assert HandForm(game=game, number=1).first_bidder == "Ben"
+
+
+@pytest.mark.parametrize(
+    ("error", "field"),
+    [
+        (SheetError("bids", "both bid cards are jacks", 1), "bid_1"),
+        (SheetError("bids.Ana", "must be a card", 1), "bid_0"),
+        (SheetError("cut", "is a bid card", 1), "cut"),
+        (SheetError("trump", "must be one of", 1), "cut"),
+        (SheetError("captured.Ben", "5 cards", 1), "captured"),
+        (SheetError("points", "add up to 90", 1), "points_1"),
+        (SheetError("points.Ana", "must be at most 140", 1), "points_0"),
+        (SheetError("hand", "comes after the game ended", 1), None),
+    ],
+)
+def test_the_engines_refusal_is_shown_next_to_its_field(game, error, field):
+    form = HandForm({"kind": "played"}, game=game, number=1)
+    form.is_valid()
+    form.errors.clear()
+    form.show_error(error, 1)
+    key = field or "__all__"
+    assert key in form.errors
+    assert form.errors[key][0].startswith(error.message[0].upper())
+
+
+def test_a_refusal_about_a_later_hand_says_which_hand(game):
+    form = HandForm({"kind": "redeal"}, game=game, number=1)
+    assert form.is_valid()
+    form.show_error(SheetError("hand", "comes after the game ended", 4), 1)
+    assert "This would make hand 4 wrong" in form.non_field_errors()[0]

@@ -1,0 +1,415 @@
+"""Bid Fair at the table: the deal form's live preview, saving, refusing, the scoreboard."""
+
+import html
+import io
+import json
+import re
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Hand, Revision
+from tests.sheets import EXAMPLES
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+# The opening deal of shared/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut,
+# and Ben makes his contract of 50 with 61 card points against Ana's 49.
+ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
+BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]
+OPENING = {"bids": {"Ana": "JH"}, "cut": "QH", "captured": {"Ana": ANA_TOOK, "Ben": BEN_TOOK}}
+# Deal 3 of the example: Ana 9♠, Ben K♣ (a doubled 70 for Ana), spades, points only.
+DOUBLED = {"bids": {"Ana": "9S", "Ben": "KC"}, "trump": "S", "points": {"Ana": 71, "Ben": 40}}
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+
+
+def url(game, rest="hands/new/"):
+    return f"/games/{game.pk}/{rest}"
+
+
+def picked(ana=ANA_TOOK, ben=BEN_TOOK):
+    post = {f"got_{card}": "0" for card in ana}
+    post.update({f"got_{card}": "1" for card in ben})
+    return post
+
+
+def opening_post(number=1, **changes):
+    post = {"number": number, "kind": "played", "bid_0": "JH", "cut": "QH", "count": "cards"}
+    post.update(picked())
+    post.update(changes)
+    return {key: value for key, value in post.items() if value is not None}
+
+
+def doubled_post(number=1, **changes):
+    post = {"number": number, "kind": "played", "bid_0": "9S", "bid_1": "KC", "cut": "S"}
+    post |= {"count": "points", "points_0": 71, "points_1": 40}
+    post.update(changes)
+    return {key: value for key, value in post.items() if value is not None}
+
+
+def text(response):
+    """The page as words, tags stripped and spaces squeezed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+
+
+# --- the form and its live preview ---------------------------------------------------------
+
+
+def test_the_deal_form_says_who_deals_and_who_bids_first(owner_client, game):
+    page = text(owner_client.get(url(game)))
+    assert "Ana deals; Ben bids first." in page
+    assert "No bid" in page and "Cut card" in page and "Captured cards 0 of 14" in page
+
+
+def test_every_card_of_the_pack_can_be_tapped_with_its_name_for_screen_readers(owner_client, game):
+    page = owner_client.get(url(game)).content.decode()
+    for card in ("AS", "10H", "9D", "QC"):
+        assert f'name="bid_0" value="{card}"' in page
+        assert f'name="cut" value="{card}"' in page
+        assert f'name="got_{card}"' in page
+    assert "queen of hearts" in page and "ten of clubs" in page
+    assert '<span class="pip" aria-hidden="true">Q\u2665</span>' in page
+
+
+def test_a_tap_answers_the_form_fragment_with_the_live_preview(owner_client, game):
+    response = owner_client.post(url(game), opening_post(), headers=HTMX)
+    page = response.content.decode()
+    assert "<html" not in page and 'id="entry"' in page
+    assert response.context["preview"].deltas == {"Ana": 129, "Ben": 73}
+    words = text(response)
+    assert "Ben makes the contract of 50 with 61: a bonus of 12" in words
+    assert "Ana collects the reward of 40" in words
+    assert "Card points 49 61" in words
+    assert "Trump bonus +40 0" in words
+    assert "Holder\u2019s bonus 0 +12" in words
+    assert "Contract reward +40 0" in words
+    assert not Hand.objects.exists()
+
+
+def test_the_preview_works_without_javascript_too(owner_client, game):
+    response = owner_client.post(url(game), opening_post(preview="1"))
+    assert "<html" in response.content.decode()
+    assert response.context["preview"].deltas == {"Ana": 129, "Ben": 73}
+
+
+def test_the_form_says_at_once_who_holds_the_contract_and_whether_it_is_doubled(owner_client, game):
+    one = text(owner_client.post(url(game), {"number": 1, "bid_0": "JH"}, headers=HTMX))
+    assert "Ben holds the contract, worth 50" in one and "Not doubled." in one
+    both = text(
+        owner_client.post(url(game), {"number": 1, "bid_0": "9S", "bid_1": "KC"}, headers=HTMX)
+    )
+    assert "Ana holds the contract, worth 70" in both and "Doubled" in both
+    none = text(owner_client.post(url(game), {"number": 1, "kind": "played"}, headers=HTMX))
+    assert "No contract" in none
+
+
+def test_the_contract_values_and_bonuses_come_from_the_game_settings(owner_client, user):
+    rules = {"contract_values": {"9": 30, "10": 40, "J": 55, "Q": 60, "K": 70, "A": 80}}
+    game = make_game(
+        user, kind="bid_fair", players=("Ana", "Ben"), rules=rules | {"trump_bonus": 25}
+    )
+    response = owner_client.post(url(game), opening_post(), headers=HTMX)
+    words = text(response)
+    assert "Ben holds the contract, worth 55" in words
+    assert "is a trump: +25" in words
+    # Ben's 61 still reaches 55: 61 + 12 for Ben; Ana 49 + 25 + 40.
+    assert response.context["preview"].deltas == {"Ana": 114, "Ben": 73}
+
+
+def test_the_cut_card_sets_trumps_and_a_bid_card_of_that_suit_earns_the_bonus(owner_client, game):
+    post = {"number": 1, "kind": "played", "bid_0": "JH", "cut": "QH"}
+    words = text(owner_client.post(url(game), post, headers=HTMX))
+    assert "Trumps: \u2665 hearts (cut Q\u2665" in words
+    assert "Ana \u2019s bid card J\u2665 jack of hearts is a trump: +40" in words
+    other = text(owner_client.post(url(game), post | {"cut": "C"}, headers=HTMX))
+    assert "Trumps: \u2663 clubs" in other and "No bid card is a trump" in other
+
+
+def test_the_bid_cards_and_the_cut_card_are_greyed_out_in_the_captured_picker(owner_client, game):
+    post = {"number": 1, "kind": "played", "bid_0": "JH", "bid_1": "KS", "cut": "QH"}
+    page = owner_client.post(url(game), post, headers=HTMX).content.decode()
+    assert 'name="got_JH"' not in page and 'name="got_QH"' not in page
+    assert 'name="got_KS"' not in page and 'name="got_AS"' in page
+    assert "jack of hearts, the bid card" in page and "queen of hearts, the cut card" in page
+    # Nor can the cut be a bid card, or Ben show a second jack.
+    assert 'name="cut" value="JH" disabled' in page
+    assert 'name="bid_1" value="JS" disabled' in page
+
+
+def test_counts_and_card_points_follow_each_tap(owner_client, game):
+    post = {"number": 1, "kind": "played", "got_AS": "0", "got_KS": "0", "got_QS": "1"}
+    response = owner_client.post(url(game), post, headers=HTMX)
+    tally = response.context["form"].tally()
+    assert [(p["cards"], p["points"]) for p in tally["players"]] == [(2, 11), (1, 10)]
+    words = text(response)
+    assert "Captured cards 3 of 14" in words
+    assert "A Ana 2 cards 11 points" in words and "B Ben 1 card 10 points" in words
+    page = response.content.decode()
+    # The card shows its owner, and a tap on it hands it on to the next.
+    assert 'id="id_got_AS_0" value="0" checked' in page
+    assert 'id="id_got_QS_1" value="1" checked' in page
+    assert '<label for="id_got_QS_n" class="face when-1 seat-1">' in page
+
+
+def test_points_only_takes_the_two_card_point_totals(owner_client, game):
+    response = owner_client.post(url(game), doubled_post(), headers=HTMX)
+    assert response.context["preview"].deltas == {"Ana": 173, "Ben": 80}
+    words = text(response)
+    assert "Ana makes the doubled contract of 70 with 71: a bonus of 62" in words
+    assert "Holder\u2019s bonus (doubled) +62 0" in words
+    assert 'data-step="10"' in response.content.decode()
+
+
+def test_switching_to_points_only_and_back_keeps_the_cards_picked(owner_client, game):
+    post = opening_post(count="points")
+    page = owner_client.post(url(game), post, headers=HTMX).content.decode()
+    assert 'name="got_AS"' in page and 'type="hidden" name="got_AS" value="0"' in page
+    back = owner_client.post(url(game), opening_post(), headers=HTMX)
+    assert "Captured cards 14 of 14" in text(back)
+
+
+# --- saving, and what is refused -------------------------------------------------------------
+
+
+def test_saving_a_deal_picked_card_by_card_stores_the_sheet_record(owner_client, game):
+    response = owner_client.post(url(game), opening_post(save="1"))
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert Hand.objects.get().record == {
+        "bids": {"Ana": "JH"},
+        "cut": "QH",
+        "captured": {
+            "Ana": ["9S", "AS", "10D", "KD", "9C", "QC"],
+            "Ben": ["QS", "KS", "9D", "JD", "QD", "AD", "KC", "AC"],
+        },
+    }
+
+
+def test_saving_a_deal_with_both_bids_face_up_and_points_only(owner_client, game):
+    owner_client.post(url(game), doubled_post(save="1"))
+    assert Hand.objects.get().record == DOUBLED
+
+
+def test_a_deal_without_bids_leaves_them_out_of_the_record(owner_client, game):
+    owner_client.post(url(game), doubled_post(bid_0="", bid_1="", cut="10C", save="1"))
+    assert Hand.objects.get().record == {"cut": "10C", "points": {"Ana": 71, "Ben": 40}}
+
+
+@pytest.mark.parametrize(
+    ("post", "field", "words"),
+    [
+        (opening_post(bid_1="JS"), "bid_1", "Both bid cards are jacks"),
+        (opening_post(bid_1="JH"), "bid_1", "Ana already shows J\u2665"),
+        (opening_post(cut="JH"), "cut", "J\u2665 is Ana\u2019s bid card"),
+        (opening_post(cut=""), "cut", "Which card was cut?"),
+        (opening_post(got_AS=""), "captured", "13 cards given"),
+        (opening_post(got_10S="1"), "captured", "15 cards given"),
+        (opening_post(got_AS="", got_JS="1"), "captured", "Ana has 5 cards"),
+        (opening_post(got_QH="1", got_AS=""), "captured", "Q\u2665 is the cut card"),
+        (opening_post(got_AS="7"), "captured", "Tap each card"),
+        (doubled_post(points_1=20), "points_1", "Together 91"),
+        (doubled_post(points_1=""), "points_1", "How many card points did Ben take?"),
+        (doubled_post(points_0=150), "points_0", "At most 140"),
+        (doubled_post(points_0="lots"), "points_0", "whole number"),
+        (doubled_post(kind=""), "kind", "Was the deal played"),
+    ],
+)
+def test_a_bad_deal_is_refused_next_to_its_field_and_nothing_is_lost(
+    owner_client, game, post, field, words
+):
+    response = owner_client.post(url(game), post | {"save": "1"})
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert field in errors, errors
+    assert any(words in error for error in errors[field]), errors[field]
+    assert words in text(response)
+    page = response.content.decode()
+    if "got_AS" in post and post["got_AS"] == "0":
+        assert 'id="id_got_AS_0" value="0" checked' in page
+    if post.get("count") == "points" and post.get("points_0") == 71:
+        assert 'value="71"' in page
+    assert not Hand.objects.exists()
+
+
+def test_while_cards_are_still_being_picked_the_count_is_not_called_an_error(owner_client, game):
+    post = {"number": 1, "kind": "played", "cut": "QH", "got_AS": "0"}
+    response = owner_client.post(url(game), post, headers=HTMX)
+    assert "captured" not in response.context["form"].errors
+    assert "sum off" in response.content.decode()
+
+
+def test_a_captured_card_that_becomes_the_cut_card_is_pointed_out_at_once(owner_client, game):
+    post = {"number": 1, "kind": "played", "cut": "AS", "got_AS": "0"}
+    words = text(owner_client.post(url(game), post, headers=HTMX))
+    assert "A\u2660 ace of spades is the cut card, so nobody captured it" in words
+
+
+# --- redeals -------------------------------------------------------------------------------------
+
+
+def test_a_redeal_is_one_tap_on_the_scoreboard(owner_client, game):
+    board = owner_client.get(url(game, "")).content.decode()
+    assert "Both passed: save a redeal" in board
+    assert f'action="/games/{game.pk}/hands/new/"' in board
+    response = owner_client.post(url(game), {"number": 1, "kind": "redeal", "save": "1"})
+    assert response.status_code == 302
+    assert Hand.objects.get().record == {"redeal": True}
+
+
+def test_a_redeal_keeps_the_same_dealer(owner_client, game):
+    owner_client.post(url(game), opening_post(save="1"))
+    # Ana leads 129 to 73 and deals deal 2, which puts Ben ahead, 173 to 169.
+    no_bids = doubled_post(number=2, bid_0="", bid_1="", cut="10C", points_0=40, points_1=100)
+    owner_client.post(url(game), no_bids | {"save": "1"})
+    board = text(owner_client.get(url(game, "")))
+    assert "Next: Ben deals as the leader" in board
+    owner_client.post(url(game), {"number": 3, "kind": "redeal", "save": "1"})
+    board = text(owner_client.get(url(game, "")))
+    assert "Next: Ben deals again after the redeal" in board
+    preview = owner_client.post(url(game), {"number": 4, "kind": "redeal"}, headers=HTMX)
+    assert "Both passed: nobody scores, and Ben deals again." in text(preview)
+
+
+def test_a_redeal_chosen_in_the_form_keeps_what_was_entered_for_a_change_of_mind(
+    owner_client, game
+):
+    response = owner_client.post(url(game), opening_post(kind="redeal"), headers=HTMX)
+    page = response.content.decode()
+    assert 'type="hidden" name="bid_0" value="JH"' in page
+    assert 'type="hidden" name="got_AS" value="0"' in page
+    assert response.context["preview"].deltas == {"Ana": 0, "Ben": 0}
+
+
+# --- the scoreboard --------------------------------------------------------------------------
+
+
+def test_the_scoreboard_shows_the_next_dealer_the_target_and_how_far_each_is(owner_client, game):
+    board = text(owner_client.get(url(game, "")))
+    assert "Next: Ana deals first" in board
+    assert "Race to pass 800" in board and "needs 801 more" in board
+    owner_client.post(url(game), opening_post(save="1"))
+    board = text(owner_client.get(url(game, "")))
+    assert "Next: Ana deals as the leader" in board
+    assert "Ana needs 672 more" in board and "Ben needs 728 more" in board
+    assert "Ana bid J\u2665 \u00b7 cut Q\u2665 \u00b7 card points 49\u201361" in board
+    assert "Ben\u2019s 50 made" in board
+
+
+def test_on_level_scores_the_deal_passes_across(owner_client, user):
+    level = {"cut": "10C", "points": {"Ana": 60, "Ben": 60}}
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"), hands=[level])
+    board = text(owner_client.get(url(game, "")))
+    assert "Next: Ben deals: the scores are level, so the deal passes across" in board
+    assert "Ben deals; Ana bids first." in text(owner_client.get(url(game)))
+
+
+def test_the_game_ends_after_the_first_deal_leaving_one_player_alone_above_the_target(
+    owner_client, user
+):
+    game = make_game(
+        user, kind="bid_fair", players=("Ana", "Ben"), rules={"target": 150}, hands=[OPENING]
+    )
+    preview = owner_client.post(url(game), doubled_post(number=2), headers=HTMX)
+    assert "This deal ends the game: Ana is alone above 150 and wins." in text(preview)
+    owner_client.post(url(game), doubled_post(number=2, save="1"))
+    board = text(owner_client.get(url(game, "")))
+    assert "Game over: Ana wins." in board
+    assert "Race to pass 150" in board and "past 150" in board
+    assert "Add hand" not in board and "save a redeal" not in board
+    refused = owner_client.post(url(game), {"number": 3, "kind": "redeal", "save": "1"})
+    assert "game ended" in refused.content.decode()
+    assert Hand.objects.count() == 2
+
+
+def test_both_above_the_target_and_level_play_goes_on(owner_client, user):
+    level = {"cut": "10C", "points": {"Ana": 70, "Ben": 70}}
+    game = make_game(
+        user, kind="bid_fair", players=("Ana", "Ben"), rules={"target": 100}, hands=[level, level]
+    )
+    board = text(owner_client.get(url(game, "")))
+    assert "Game over" not in board and "Add hand 3" in board
+
+
+# --- editing, other accounts, imports ------------------------------------------------------------
+
+
+def test_a_deal_reads_back_into_the_form_and_an_edit_keeps_a_revision(owner_client, user):
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"), hands=[OPENING])
+    form_page = owner_client.get(url(game, "hands/1/")).content.decode()
+    assert 'name="bid_0" value="JH" checked' in form_page
+    assert 'name="cut" value="QH" checked' in form_page
+    assert 'id="id_got_KS_1" value="1" checked' in form_page
+    response = owner_client.post(url(game, "hands/1/"), doubled_post(version=1, save="1"))
+    assert response.status_code == 302
+    assert Hand.objects.get().record == DOUBLED
+    revision = Revision.objects.get()
+    assert revision.record == OPENING and revision.action == "edited"
+    history = text(owner_client.get(url(game, "hands/1/history/")))
+    assert "Ana bid J\u2665" in history and "Ana bid 9\u2660, Ben bid K\u2663" in history
+
+
+def test_another_accounts_bid_fair_game_answers_404(stranger_client, game):
+    assert stranger_client.get(url(game)).status_code == 404
+    assert stranger_client.post(url(game), opening_post(save="1")).status_code == 404
+    assert stranger_client.get(url(game, "")).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_an_imported_sheet_shows_the_same_standings_as_manage_py_score(owner_client, user):
+    from games.models import Game, Session
+
+    session = Session.objects.create(owner=user)
+    path = EXAMPLES / "bid-fair-opening.json"
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": path.read_text()})
+    game = Game.objects.get(session=session)
+    assert response["Location"] == f"/games/{game.pk}/"
+    out = io.StringIO()
+    call_command("score", str(path), stdout=out)
+    scored = json.loads(out.getvalue())
+    expected = json.loads((EXAMPLES / "bid-fair-opening.expected.json").read_text())
+    board = owner_client.get(url(game, ""))
+    context = board.context
+    assert context["score"].standings == scored["standings"] == expected["standings"]
+    assert [row.score.totals for row in context["rows"]] == [h["totals"] for h in expected["hands"]]
+    words = text(board)
+    for name, total in expected["standings"].items():
+        assert f"{name} {total}" in words
+        assert f"{name} needs {801 - total} more" in words
+    assert f"Next: {expected['next_dealer']} deals" in words
+    assert "Both passed: redeal" in words and "Ben\u2019s 50 made" in words
+    assert "Ana\u2019s doubled 70 made" in words
+    # Each imported deal opens in the form and previews what the sheet says.
+    for hand in expected["hands"]:
+        page = owner_client.get(url(game, f"hands/{hand['number']}/"))
+        assert page.status_code == 200
+        assert page.context["preview"].totals == hand["totals"]
+
+
+def test_the_co_scorers_phone_gets_the_one_tap_redeal_and_the_share_link_does_not(
+    anon_client, game
+):
+    game.coscorer_token, game.share_token = "c" * 32, "s" * 32
+    game.save()
+    coscorer = anon_client.get(f"/c/{'c' * 32}/").content.decode()
+    assert f'action="/c/{"c" * 32}/hands/new/"' in coscorer
+    response = anon_client.post(
+        f"/c/{'c' * 32}/hands/new/", {"number": 1, "kind": "redeal", "save": "1"}
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get().record == {"redeal": True}
+    shared = text(anon_client.get(f"/s/{'s' * 32}/"))
+    assert "Race to pass 800" in shared and "Next: Ana deals again after the redeal" in shared
+    assert "save a redeal" not in shared
+
+
+def test_the_self_refreshing_scoreboard_keeps_the_race_and_the_next_dealer(owner_client, user):
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"), hands=[OPENING])
+    live = owner_client.get(url(game, "?live=1"), headers=HTMX)
+    words = text(live)
+    assert "<html" not in live.content.decode()
+    assert "Ana needs 672 more" in words and "Next: Ana deals as the leader" in words
