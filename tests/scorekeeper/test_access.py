@@ -80,9 +80,7 @@ ACCESS = {
     "contractor_calculator_coscorer": SHARED_READ,
 }
 # Game screens of one kind are asked of a game of that kind; the rest of a Tridge game.
-KIND_OF = {
-    name: "contractor" for name in ACCESS if name.startswith("contractor_")
-}
+KIND_OF = {name: "contractor" for name in ACCESS if name.startswith("contractor_")}
 
 
 def every_url():

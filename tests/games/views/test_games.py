@@ -54,7 +54,7 @@ def test_a_game_without_an_entry_form_is_offered_as_coming(owner_client, session
     real = web.entry
     monkeypatch.setattr(web, "entry", lambda kind: None if kind == "cardigan" else real(kind))
     page = owner_client.get(f"/sessions/{session.pk}/games/new/").content.decode()
-    assert "Cardigan <span class=\"muted\">coming soon" in page
+    assert 'Cardigan <span class="muted">coming soon' in page
     assert "?kind=tridge" in page and "?kind=cardigan" not in page
 
 
