@@ -5,7 +5,7 @@ INSTALLED := $(VENV)/.installed
 # apt needs root; a developer who is not root is asked through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-postgres lint browser bench-score
+.PHONY: run test test-postgres lint browser bench-score bench
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -39,3 +39,8 @@ test-postgres: lint browser
 
 bench-score: $(INSTALLED)
 	$(PY) bench/score.py
+
+# Server time (issue 9): gunicorn on a throwaway PostgreSQL, loaded over loopback; see
+# docs/PERFORMANCE.md. Takes about 5 minutes; `bench/server.py --help` for shorter runs.
+bench: $(INSTALLED)
+	scripts/with-postgres $(PY) bench/server.py

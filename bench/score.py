@@ -1,9 +1,20 @@
 """`make bench-score`: what scoring a long sheet costs, as a ratio to parsing its JSON.
 
-The machine is shared and noisy, so each figure is the best of several runs and the
-verdict is a ratio measured in the same process, never an absolute time.
+"Scoring" is what `manage.py score` does once the JSON is parsed: `read_sheet` (the
+strict reading into typed records) and the engine's `score`. The budget (issue 2) is
+read+score within 3x `json.loads` of the same text, for a 10,000-hand Contractor sheet
+and a 10,000-hand Tridge sheet. Bid Fair and Cardigan are measured too, for the record.
+
+The machine is shared and noisy, so every figure is the CPU time of this process
+(`time.process_time`: time spent waiting for a busy CPU is not scoring's cost), the
+best of several rounds, the rounds interleave the four measurements (a slow spell hits
+them all alike), and the verdict is a ratio measured in one process, never an absolute
+time. Each timed run starts from `gc.collect()` and runs with the collector on, as the
+command does.
 """
 
+import argparse
+import gc
 import json
 import os
 import platform
@@ -14,51 +25,113 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
-from bench.sheets import contractor_sheet, tridge_sheet  # noqa: E402
+from bench.sheets import (  # noqa: E402
+    bid_fair_sheet,
+    cardigan_games,
+    contractor_sheet,
+    tridge_sheet,
+)
 from games.registry import score_sheet  # noqa: E402
 from games.sheet import read_sheet  # noqa: E402
 
 HANDS = 10_000
-RUNS = 7
+ROUNDS = 9
 BUDGET = 3.0
+# Only these two are held to the budget; the others are reported alongside.
+BUDGETED = ("contractor", "tridge")
 
 
-def best(work, runs=RUNS):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def measure(name, data):
-    text = json.dumps(data)
-    parsed = json.loads(text)
-    checked = read_sheet(parsed)
-    parse = best(lambda: json.loads(text))
-    read = best(lambda: read_sheet(parsed))
-    score = best(lambda: score_sheet(checked))
-    whole = read + score
-    print(
-        f"{name:<11} {len(text) / 1e6:5.2f} MB  json.loads {parse * 1e3:6.1f} ms"
-        f"  | read {read * 1e3:6.1f} ms ({read / parse:4.2f}x)"
-        f"  score {score * 1e3:6.1f} ms ({score / parse:4.2f}x)"
-        f"  read+score {whole * 1e3:6.1f} ms ({whole / parse:4.2f}x)"
-    )
-    return whole / parse
-
-
-def main():
-    machine = f"python {platform.python_version()} on {platform.machine()}"
-    print(f"{machine}, {HANDS} hands, best of {RUNS}")
-    ratios = {
-        "contractor": measure("contractor", contractor_sheet(HANDS)),
-        "tridge": measure("tridge", tridge_sheet(HANDS)),
+def cases(hands: int) -> dict[str, list[str]]:
+    """Each case's JSON texts: one long sheet, or many four-deal Cardigan games."""
+    return {
+        "contractor": [json.dumps(contractor_sheet(hands))],
+        "tridge": [json.dumps(tridge_sheet(hands))],
+        "bid_fair": [json.dumps(bid_fair_sheet(hands))],
+        "cardigan": [json.dumps(game) for game in cardigan_games(hands // 4)],
     }
-    worst = max(ratios.values())
-    verdict = "within" if worst <= BUDGET else "OVER"
-    print(f"worst read+score / json.loads = {worst:.2f}x ({verdict} the {BUDGET:.0f}x budget)")
+
+
+def timed(work, with_gc: bool) -> float:
+    # Collect first, so no run pays for the garbage an earlier one left behind.
+    gc.collect()
+    if not with_gc:
+        gc.disable()
+    try:
+        start = time.process_time()
+        # Held until the clock stops: freeing the result is no part of making it.
+        result = work()  # noqa: F841
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def measure(texts: list[str], rounds: int, with_gc: bool) -> dict[str, float]:
+    """Best seconds for parse, read, score and read+score (the last timed as one pass)."""
+    parsed = [json.loads(text) for text in texts]
+    sheets = [read_sheet(data) for data in parsed]
+    work = {
+        "parse": lambda: [json.loads(text) for text in texts],
+        "read": lambda: [read_sheet(data) for data in parsed],
+        "score": lambda: [score_sheet(sheet) for sheet in sheets],
+        "read+score": lambda: [read_and_score(data) for data in parsed],
+    }
+    best = dict.fromkeys(work, float("inf"))
+    for _ in range(rounds):
+        for name, run in work.items():
+            best[name] = min(best[name], timed(run, with_gc))
+    return best
+
+
+def read_and_score(data):
+    # The sheet is kept too: like every result here, it is freed once the clock stops.
+    sheet = read_sheet(data)
+    return sheet, score_sheet(sheet)
+
+
+def machine() -> str:
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = " ".join(f"{n:.1f}" for n in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    return (
+        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.system()} {platform.machine()}, nproc {cpus}, load average {load}"
+    )
+
+
+def row(name: str, texts: list[str], best: dict[str, float]) -> str:
+    parse = best["parse"]
+    size = sum(len(text) for text in texts) / 1e6
+    cells = [f"{name:<10} {size:5.2f} MB  json.loads {parse * 1e3:6.1f} ms"]
+    for part in ("read", "score", "read+score"):
+        cells.append(f"{part} {best[part] * 1e3:6.1f} ms ({best[part] / parse:4.2f}x)")
+    return "  | ".join(cells)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=HANDS)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--gc-off", action="store_true", help="time with the collector off")
+    parser.add_argument("--only", nargs="*", help="measure only these games")
+    options = parser.parse_args()
+
+    print(machine())
+    collector = "off" if options.gc_off else "on (collected before each run)"
+    print(
+        f"{options.hands} hands a game, CPU time, best of {options.rounds} rounds, gc {collector}"
+    )
+    ratios = {}
+    for name, texts in cases(options.hands).items():
+        if options.only and name not in options.only:
+            continue
+        best = measure(texts, options.rounds, not options.gc_off)
+        print(row(name, texts, best), flush=True)
+        ratios[name] = best["read+score"] / best["parse"]
+    judged = {name: ratio for name, ratio in ratios.items() if name in BUDGETED}
+    if judged:
+        over = [name for name, ratio in judged.items() if ratio > BUDGET]
+        figures = ", ".join(f"{name} {ratio:.2f}x" for name, ratio in judged.items())
+        verdict = f"OVER for {' and '.join(over)}" if over else "WITHIN"
+        print(f"verdict: read+score / json.loads: {figures}: {verdict} the {BUDGET:g}x budget")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass
+# Slots: a long sheet builds one HandScore a hand, and slots make each one cheaper.
+@dataclass(slots=True)
 class HandScore:
     """One sheet hand after scoring: its change and the running totals after it.
 

@@ -322,35 +322,22 @@ def is_marker(raw: dict, key: str) -> bool:
     return len(raw) == 1 and raw.get(key) is True
 
 
-def quick_whole(value: Any, lo: int, hi: int) -> bool:
-    """Whether `value` is a whole number from lo to hi, as `Fields.whole` accepts it."""
-    return value.__class__ is int and lo <= value <= hi
-
-
-def quick_flags(raw: dict, keys: tuple[str, ...]) -> list[bool] | None:
-    """Each flag of `keys`, false when left out; None if one is not true or false."""
-    flags = []
-    for key in keys:
-        flag = raw.get(key, False)
-        if flag.__class__ is not bool:
-            return None
-        flags.append(flag)
-    return flags
-
-
 def quick_tricks(raw: Any, who, total: int) -> dict[str, int] | None:
     """Tricks by person in `who` order, as `read_tricks` reads a valid table; else None."""
     if raw.__class__ is not dict or len(raw) != len(who):
         return None
     tricks = {}
     added = 0
-    for name in who:
-        # With as many entries as people and every person found, nobody else is listed.
-        count = raw.get(name)
-        if count.__class__ is not int or count < 0:
-            return None
-        tricks[name] = count
-        added += count
+    try:
+        for name in who:
+            # With as many entries as people and every person found, nobody else is listed.
+            count = raw[name]
+            if count.__class__ is not int or count < 0:
+                return None
+            tricks[name] = count
+            added += count
+    except KeyError:
+        return None
     # Counts of at least 0 adding up to `total` are each at most `total`, as required.
     return tricks if added == total else None
 

@@ -47,14 +47,16 @@ class Settings:
 
 
 # --- records ----------------------------------------------------------------
+#
+# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redeal:
     """Both players passed: the same dealer deals again and nobody scores."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Deal:
     """One played deal as the sheet recorded it.
 
@@ -78,7 +80,7 @@ class Deal:
             raise ValueError("the trump suit is the suit of the cut card")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Contract:
     holder: str
     value: int
@@ -123,7 +125,7 @@ def trump_bonus(deal: Deal, settings: Settings) -> dict[str, int]:
     }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DealScore:
     """One deal taken apart: each part is by player, and `deltas` is their sum."""
 

@@ -82,7 +82,8 @@ class Settings:
     )
 
 
-@dataclass(frozen=True, slots=True)
+# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
+@dataclass(slots=True)
 class Contract:
     """The final contract: what V is made of, and who named it."""
 
@@ -94,7 +95,7 @@ class Contract:
     stuck: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Deal:
     """One deal as the sheet records it.
 

@@ -82,8 +82,9 @@ def quick_hand(players, raw: dict, number: int) -> Contract | Redeal | None:
     See `read_hands`: this accepts only what `read_hand` accepts and builds the same
     record, and leaves every fault (and every doubt) to `read_hand`.
     """
-    if is_marker(raw, "redeal"):
-        return REDEAL
+    if len(raw) == 1:
+        # A played hand has at least three fields, so this can only be a redeal.
+        return REDEAL if is_marker(raw, "redeal") else None
     if not CONTRACT_KEYS.issuperset(raw):
         return None
     contractor = raw.get("contractor")

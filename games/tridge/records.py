@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.cards import SUIT_NAMES, SUITS
-from games.sheet import Fields, SheetError, check_player, describe, read_hands, read_tricks
+from games.sheet import (
+    Fields,
+    SheetError,
+    check_player,
+    describe,
+    is_marker,
+    quick_tricks,
+    read_hands,
+    read_tricks,
+)
 from games.tridge.rules import (
     BIDS,
     INCOMER_BIDS,
@@ -53,7 +64,8 @@ class Seating:
 
 def read(top: Fields, players, settings: Settings):
     seating = Seating(players, settings)
-    return read_hands(top, lambda fields: read_hand(fields, seating)), {}
+    # partial, not a lambda: one Python call a hand fewer, on sheets of thousands.
+    return read_hands(top, partial(read_hand, seating=seating), partial(quick_hand, seating)), {}
 
 
 def read_hand(fields: Fields, seating: Seating):
@@ -70,8 +82,7 @@ def read_hand(fields: Fields, seating: Seating):
         if len(seating.players) != FOUR_PEOPLE:
             raise fields.error("incomer_declined", "only happens with 4 people")
         return read_marker(fields, "incomer_declined", INCOMER_DECLINED)
-    hand = quick_played(fields.raw, seating, number)
-    return read_played(fields, seating) if hand is None else hand
+    return read_played(fields, seating)
 
 
 def read_marker(fields: Fields, key: str, record):
@@ -120,6 +131,24 @@ def read_played(fields: Fields, seating: Seating) -> Played:
     return Played(player, bid, trumps, honours, tricks, target, went_for_all, incomer)
 
 
+def quick_hand(seating: Seating, raw: dict, number: int):
+    """The usual, valid hand read straight from its dict; None for anything else.
+
+    See `read_hands`: this accepts only what `read_hand` accepts and builds the same
+    record, and leaves every fault (and every doubt) to `read_hand`.
+    """
+    if seating.planned is not None and number > seating.planned:
+        return None
+    if len(raw) == 1:
+        if is_marker(raw, "passed"):
+            return PASSED
+        if is_marker(raw, "void"):
+            return VOID
+        if is_marker(raw, "incomer_declined") and len(seating.players) == FOUR_PEOPLE:
+            return INCOMER_DECLINED
+    return quick_played(raw, seating, number)
+
+
 def quick_played(raw: dict, seating: Seating, number: int) -> Played | None:
     """The usual, valid played hand, read straight from its dict; None for anything else.
 
@@ -157,18 +186,8 @@ def quick_played(raw: dict, seating: Seating, number: int) -> Played | None:
         return None
     if player.__class__ is not str or player not in in_play:
         return None
-    raw_tricks = raw.get("tricks")
-    if raw_tricks.__class__ is not dict or len(raw_tricks) != len(in_play):
-        return None
-    tricks = {}
-    total = 0
-    for name in in_play:
-        count = raw_tricks.get(name)
-        if count.__class__ is not int or count < 0:
-            return None
-        tricks[name] = count
-        total += count
-    if total != TRICKS:
+    tricks = quick_tricks(raw.get("tricks"), in_play, TRICKS)
+    if tricks is None:
         return None
     went_for_all = raw.get("went_for_all", False)
     if went_for_all is True:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import cycle
 from typing import ClassVar
 
 from games.cards import SUITS
@@ -70,9 +71,11 @@ class Settings:
 
 
 # --- the hands of a sheet ---------------------------------------------------
+#
+# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Played:
     """A hand somebody played: the bid, its trumps and honours, and the tricks taken.
 
@@ -90,17 +93,17 @@ class Played:
     incomer: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed:
     """Everyone passed and nobody took up a fixed-trick bid or came in."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Void:
     """The discard pack had the wrong number of cards: the hand does not count."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class IncomerDeclined:
     """Four people: the dealer paid to come in, then chose not to play."""
 
@@ -165,12 +168,16 @@ def dealer_of(number: int, players) -> str:
 class Table:
     """The game fund, the reserve funds and the widow's fund, and the moves between them.
 
-    Every move also writes the people's side of it into `deltas`, the current hand's
-    changes, so a hand needs no bookkeeping of its own.
+    Every move also writes the people's side of it, so a hand needs no bookkeeping of
+    its own: what one person pays or is paid goes into `deltas`, the current hand's
+    changes, and what every person pays alike (a contribution, or what each other
+    person pays a winner) is summed in `alike`, which `score` adds to everyone once
+    the hand is over. Looping over the people for every payment cost more than all
+    the rest of a hand's scoring.
     """
 
     __slots__ = (
-        "players",
+        "people",
         "contribution",
         "widow_contribution",
         "cap",
@@ -178,10 +185,11 @@ class Table:
         "reserves",
         "widow",
         "fresh",
+        "alike",
     )
 
     def __init__(self, players, settings: Settings):
-        self.players = players
+        self.people = len(players)
         self.contribution = settings.game_contribution
         self.widow_contribution = settings.widow_contribution
         self.cap = settings.fund_cap * settings.game_contribution * len(players)
@@ -190,25 +198,23 @@ class Table:
         self.widow = settings.widow_contribution * len(players)
         # A fund everyone paid for is fresh until a draw or loss pays into it.
         self.fresh = True
+        self.alike = 0
 
     def funds(self) -> dict:
         return {"game": self.game, "reserves": list(self.reserves), "widow": self.widow}
 
-    def everyone_pays(self, deltas: dict[str, int], each: int) -> int:
-        for name in self.players:
-            deltas[name] -= each
-        return each * len(self.players)
+    def everyone_pays(self, each: int) -> int:
+        self.alike -= each
+        return each * self.people
 
     def others_pay(self, deltas: dict[str, int], receiver: str, each: int) -> None:
         """Every person but `receiver`, a sitting-out dealer included, pays `each`."""
-        for name in self.players:
-            deltas[name] -= each
-        deltas[receiver] += each * len(self.players)
+        self.alike -= each
+        deltas[receiver] += each * self.people
 
     def pay_others(self, deltas: dict[str, int], payer: str, each: int) -> None:
-        for name in self.players:
-            deltas[name] += each
-        deltas[payer] -= each * len(self.players)
+        self.alike += each
+        deltas[payer] -= each * self.people
 
     def into_game(self, amount: int) -> None:
         """Add to the game fund; past the cap, fill the newest reserve, then start a new one."""
@@ -255,18 +261,20 @@ class Table:
             self.game = self.reserves.popleft()
             self.fresh = False
         else:
-            self.game = self.everyone_pays(deltas, self.contribution)
+            # Everyone pays for a fresh fund (everyone_pays, written out: it is the usual case).
+            self.alike -= self.contribution
+            self.game = self.contribution * self.people
             self.fresh = True
 
     def win_widow(self, deltas: dict[str, int], winner: str) -> None:
         deltas[winner] += self.widow
-        self.widow = self.everyone_pays(deltas, self.widow_contribution)
+        self.widow = self.everyone_pays(self.widow_contribution)
 
-    def all_passed(self, deltas: dict[str, int]) -> None:
+    def all_passed(self) -> None:
         # Passing raises only a fresh fund with nothing waiting behind it; a fund a
         # draw or loss has already raised, or one with reserves queued, costs nothing.
         if self.fresh and not self.reserves:
-            self.into_game(self.everyone_pays(deltas, self.contribution))
+            self.into_game(self.everyone_pays(self.contribution))
 
 
 # --- scoring a played hand ----------------------------------------------------
@@ -287,13 +295,15 @@ class Scorer:
             "no_change": (settings.no_change, settings.no_change_diamonds),
         }
         self.terms = {
-            (bid, suit): (
-                extras[bid][suit == DIAMONDS],
-                HONOUR_WORTH[suit],
-                bid == "no_change" and suit == DIAMONDS,
-            )
+            bid: {
+                suit: (
+                    extras[bid][suit == DIAMONDS],
+                    HONOUR_WORTH[suit],
+                    bid == "no_change" and suit == DIAMONDS,
+                )
+                for suit in SUITS
+            }
             for bid in NORMAL_BIDS
-            for suit in SUITS
         }
         self.slam = settings.slam
         self.fixed_bonus = {int(target): value for target, value in settings.fixed_bonus.items()}
@@ -304,12 +314,13 @@ class Scorer:
     def played(self, hand: Played, deltas: dict[str, int]) -> dict:
         table = self.table
         bid = hand.bid
-        details = {"player": hand.player, "bid": bid}
-        if hand.incomer:
-            details["incomer"] = True
-            details["incomer_paid"] = table.incomer_pays(deltas, hand.player)
         # Every stake below is the game fund as it stood when play began.
-        details["stake"] = table.game
+        if hand.incomer:
+            paid = table.incomer_pays(deltas, hand.player)
+            details = {"player": hand.player, "bid": bid, "incomer": True, "incomer_paid": paid}
+            details["stake"] = table.game
+        else:
+            details = {"player": hand.player, "bid": bid, "stake": table.game}
         if bid in NORMAL_BIDS:
             details["outcome"] = self.normal(hand, deltas, details)
         elif bid in SLAM_BIDS:
@@ -321,7 +332,7 @@ class Scorer:
     def normal(self, hand: Played, deltas: dict[str, int], details: dict) -> str:
         table = self.table
         player = hand.player
-        extra, worth, for_widow = self.terms[hand.bid, hand.trumps]
+        extra, worth, for_widow = self.terms[hand.bid][hand.trumps]
         honours = hand.honours * worth
         outcome = outcome_of(player, hand.tricks)
         if outcome == WIN:
@@ -408,14 +419,16 @@ def score(sheet) -> GameScore:
     hands = []
     unchanged = dict.fromkeys(players, 0)
     reserves = table.reserves
+    # The deal passes left after every hand, passed and void ones included.
+    dealers = cycle(players)
     for number, hand in enumerate(sheet.hands, start=1):
-        dealer = dealer_of(number, players)
+        dealer = next(dealers)
         deltas = unchanged.copy()
         kind = hand.__class__
         if kind is Played:
             details = scorer.played(hand, deltas)
         elif kind is Passed:
-            table.all_passed(deltas)
+            table.all_passed()
             details = {"outcome": "passed"}
         elif kind is IncomerDeclined:
             paid = table.incomer_pays(deltas, dealer)
@@ -423,8 +436,13 @@ def score(sheet) -> GameScore:
         else:
             details = {"outcome": "void"}
         details["funds"] = {"game": table.game, "reserves": [*reserves], "widow": table.widow}
+        # What everyone paid or was paid alike is added once, as the hand is totted up.
+        alike = table.alike
+        table.alike = 0
         for name in players:
-            totals[name] += deltas[name]
+            change = deltas[name] + alike
+            deltas[name] = change
+            totals[name] += change
         hands.append(HandScore(number, dealer, deltas, totals.copy(), details))
     planned = settings.hands
     finished = planned is not None and len(hands) == planned
