@@ -41,6 +41,6 @@ bench-score: $(INSTALLED)
 	$(PY) bench/score.py
 
 # Server time (issue 9): gunicorn on a throwaway PostgreSQL, loaded over loopback; see
-# docs/PERFORMANCE.md. Takes about 5 minutes; `bench/server.py --help` for shorter runs.
+# docs/PERFORMANCE.md. Takes 5 to 8 minutes; `bench/server.py --help` for shorter runs.
 bench: $(INSTALLED)
 	scripts/with-postgres $(PY) bench/server.py
