@@ -7,10 +7,11 @@ and a 10,000-hand Tridge sheet. Bid Fair and Cardigan are measured too, for the 
 
 The machine is shared and noisy, so every figure is the CPU time of this process
 (`time.process_time`: time spent waiting for a busy CPU is not scoring's cost), the
-best of several rounds, the rounds interleave the four measurements (a slow spell hits
-them all alike), and the verdict is a ratio measured in one process, never an absolute
-time. Each timed run starts from `gc.collect()` and runs with the collector on, as the
-command does.
+rounds interleave the four measurements, the times shown are the best of the rounds,
+each ratio is the median over the rounds of that round's time over that round's parse
+(a slow spell hits both sides alike), and the verdict is a ratio measured in one
+process, never an absolute time. Each timed run starts from `gc.collect()` and runs
+with the collector on, as the command does.
 """
 
 import argparse
@@ -18,6 +19,7 @@ import gc
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -65,8 +67,13 @@ def timed(work, with_gc: bool) -> float:
         gc.enable()
 
 
-def measure(texts: list[str], rounds: int, with_gc: bool) -> dict[str, float]:
-    """Best seconds for parse, read, score and read+score (the last timed as one pass)."""
+def measure(texts: list[str], rounds: int, with_gc: bool) -> tuple[dict, dict]:
+    """Best seconds for parse, read, score and read+score, and each one's ratio to parse.
+
+    A ratio is taken within one round, against the parse timed just before it, and the
+    median over the rounds is kept: a busy spell slows both sides of a ratio alike,
+    where the best of each side may come from spells apart.
+    """
     parsed = [json.loads(text) for text in texts]
     sheets = [read_sheet(data) for data in parsed]
     work = {
@@ -75,11 +82,16 @@ def measure(texts: list[str], rounds: int, with_gc: bool) -> dict[str, float]:
         "score": lambda: [score_sheet(sheet) for sheet in sheets],
         "read+score": lambda: [read_and_score(data) for data in parsed],
     }
-    best = dict.fromkeys(work, float("inf"))
+    times = {name: [] for name in work}
     for _ in range(rounds):
         for name, run in work.items():
-            best[name] = min(best[name], timed(run, with_gc))
-    return best
+            times[name].append(timed(run, with_gc))
+    best = {name: min(spent) for name, spent in times.items()}
+    ratios = {
+        name: statistics.median(t / p for t, p in zip(spent, times["parse"], strict=True))
+        for name, spent in times.items()
+    }
+    return best, ratios
 
 
 def read_and_score(data):
@@ -97,12 +109,11 @@ def machine() -> str:
     )
 
 
-def row(name: str, texts: list[str], best: dict[str, float]) -> str:
-    parse = best["parse"]
+def row(name: str, texts: list[str], best: dict[str, float], ratios: dict[str, float]) -> str:
     size = sum(len(text) for text in texts) / 1e6
-    cells = [f"{name:<10} {size:5.2f} MB  json.loads {parse * 1e3:6.1f} ms"]
+    cells = [f"{name:<10} {size:5.2f} MB  json.loads {best['parse'] * 1e3:6.1f} ms"]
     for part in ("read", "score", "read+score"):
-        cells.append(f"{part} {best[part] * 1e3:6.1f} ms ({best[part] / parse:4.2f}x)")
+        cells.append(f"{part} {best[part] * 1e3:6.1f} ms ({ratios[part]:4.2f}x)")
     return "  | ".join(cells)
 
 
@@ -117,15 +128,16 @@ def main() -> None:
     print(machine())
     collector = "off" if options.gc_off else "on (collected before each run)"
     print(
-        f"{options.hands} hands a game, CPU time, best of {options.rounds} rounds, gc {collector}"
+        f"{options.hands} hands a game, CPU time over {options.rounds} rounds (best time, "
+        f"median ratio to json.loads), gc {collector}"
     )
     ratios = {}
     for name, texts in cases(options.hands).items():
         if options.only and name not in options.only:
             continue
-        best = measure(texts, options.rounds, not options.gc_off)
-        print(row(name, texts, best), flush=True)
-        ratios[name] = best["read+score"] / best["parse"]
+        best, ratio = measure(texts, options.rounds, not options.gc_off)
+        print(row(name, texts, best, ratio), flush=True)
+        ratios[name] = ratio["read+score"]
     judged = {name: ratio for name, ratio in ratios.items() if name in BUDGETED}
     if judged:
         over = [name for name, ratio in judged.items() if ratio > BUDGET]
