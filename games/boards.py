@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.safestring import mark_safe
 
@@ -24,17 +25,22 @@ def colours(game: Game) -> dict[str, int]:
     return names
 
 
-@dataclass
+# The scoreboard lists the last hands only: at the table the standings, the next dealer
+# and the hands just played are what is looked at, and a long evening's hundreds of rows
+# would bury them. Every hand is a tap away (all_hands), on the printable sheet and in the CSV.
+RECENT_HANDS = 12
+
+
+@dataclass(slots=True)
 class Row:
-    hand: object  # the stored Hand
     score: HandScore
     text: str
 
 
 def board(game: Game) -> dict:
     """Everything the scoreboard template shows; a sheet the engine refuses is shown, not raised."""
-    hands = list(game.hands.all())
-    records = [hand.record for hand in hands]
+    # The records alone: Hand objects would cost more than scoring the sheet.
+    records = list(game.hands.values_list("record", flat=True))
     from games.services import score_records
 
     entry = web.entry(game.kind)
@@ -46,7 +52,7 @@ def board(game: Game) -> dict:
         "engine": game.engine,
         "colours": colours(game),
         "enterable": web.enterable(game.kind),
-        "hand_count": len(hands),
+        "hand_count": len(records),
     }
     try:
         score: GameScore = score_records(game, records)
@@ -54,8 +60,8 @@ def board(game: Game) -> dict:
         return context | {"sheet_error": str(error), "rows": []}
     describe = getattr(entry, "describe", None) or describe_plainly
     rows = [
-        Row(hand, hand_score, describe(hand.record, hand_score))
-        for hand, hand_score in zip(hands, score.hands, strict=True)
+        Row(hand_score, describe(record, hand_score))
+        for record, hand_score in zip(records, score.hands, strict=True)
     ]
     names = list(score.standings)
     describe_record = getattr(entry, "describe_record", None)
@@ -69,26 +75,32 @@ def board(game: Game) -> dict:
         "score": score,
         "names": names,
         "rows": rows,
-        "rows_newest_first": rows[::-1],
+        "recent_rows": rows[-RECENT_HANDS:],
+        "earlier": max(len(rows) - RECENT_HANDS, 0),
         "standings": ranked(score),
     }
 
 
 def sharing(request, game: Game) -> dict:
     """The owner's share and co-scorer links, absolute, with a QR code for the share link."""
-    import segno
-
     context = {"share_url": None, "share_qr": None, "coscorer_url": None}
     if game.share_token:
         url = request.build_absolute_uri(f"/s/{game.share_token}/")
-        # Black on the white card in both themes: scanners want dark modules on light.
-        qr = segno.make(url, error="m")
-        svg = qr.svg_inline(scale=4, dark="#000", light=None, omitsize=True)
-        # segno draws the code as paths; the URL itself never appears in the markup.
-        context |= {"share_url": url, "share_qr": mark_safe(svg)}  # noqa: S308
+        context |= {"share_url": url, "share_qr": qr_code(url)}
     if game.coscorer_token:
         context["coscorer_url"] = request.build_absolute_uri(f"/c/{game.coscorer_token}/")
     return context
+
+
+@lru_cache(maxsize=256)
+def qr_code(url: str):
+    """The share link as an inline SVG QR code; drawn once per link (10 ms each here)."""
+    import segno
+
+    # Black on the white card in both themes: scanners want dark modules on light.
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light=None, omitsize=True)
+    # segno draws the code as paths; the URL itself never appears in the markup.
+    return mark_safe(svg)  # noqa: S308
 
 
 def ranked(score: GameScore) -> list[dict]:

@@ -181,6 +181,8 @@ NOT_BACKED_UP = {
     "axes.accessattemptexpiration": "when those counters expire",
     "axes.accesslog": "the log of logins",
     "axes.accessfailurelog": "the log of failed logins",
+    "games.install": "the database's own id: a restored database keeps the one it was made with,"
+    " so the cache never serves what it drew of the database that was lost",
 }
 
 

@@ -40,7 +40,7 @@ class HandEntry:
         self.via_coscorer = via_coscorer
         self.hand = hand
         self.module = web.entry(game.kind)
-        self.records = [h.record for h in game.hands.all()]
+        self.records = list(game.hands.values_list("record", flat=True))
         self.number = hand.number if hand else len(self.records) + 1
         self.record = hand.record if hand else None
         self.preview = None
@@ -55,32 +55,40 @@ class HandEntry:
         self.preview = None
         self.form = self.module.HandForm(data, game=self.game, number=self.number)
         posted = whole_number(data.get("number"), self.number)
+        ready = False
         if not self.hand and posted != self.number:
             # Another phone saved this hand first: show the game as it is now, keep the entry.
             self.conflict = f"Hand {posted} was already entered on another phone. {RECHECK}"
         elif self.form.is_valid():
-            self._preview(self.form.to_record())
+            self._take(self.form.to_record())
+            # A save is scored once, under the game's lock (games/services.py), whose
+            # refusal comes back to this form as a preview's would.
+            ready = save or self._preview()
         if not save:
             forgive_blanks(self.form)
             return False
-        return self.preview is not None and self._save(data, user)
+        return ready and self._save(data, user)
 
-    def _preview(self, record):
+    def _take(self, record):
         self.record = record
         # Top-level sheet keys the hand brings with it (Cardigan's full suits), saved together.
         sheet_top = getattr(self.form, "sheet_top", None)
         self.top = sheet_top() if sheet_top else None
         if self.top is not None:
             self.game.meta = services.meta_with_top(self.game, self.top)
+
+    def _preview(self) -> bool:
         trial = self.records[:]
         if self.hand:
-            trial[self.number - 1] = record
+            trial[self.number - 1] = self.record
         else:
-            trial.append(record)
+            trial.append(self.record)
         try:
             self.preview = services.score_records(self.game, trial)
         except SheetError as error:
             self.form.show_error(error, self.number)
+            return False
+        return True
 
     def _save(self, data, user) -> bool:
         try:

@@ -13,6 +13,7 @@ import time
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import caching
 from games.models import Game, Hand, Revision
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
@@ -32,7 +33,7 @@ def default_rules(kind: str) -> dict:
 def sheet_of(game: Game, records: list[dict] | None = None) -> dict:
     """The game as a score sheet; `records` replaces the stored hands (for a preview)."""
     if records is None:
-        records = [hand.record for hand in game.hands.all()]
+        records = list(game.hands.values_list("record", flat=True))
     sheet = {
         "format": FORMAT,
         "game": game.kind,
@@ -69,7 +70,7 @@ def _keep_top(game: Game, top: dict | None) -> None:
 
 
 def score_game(game: Game) -> GameScore:
-    return score_records(game, [hand.record for hand in game.hands.all()])
+    return score_records(game, list(game.hands.values_list("record", flat=True)))
 
 
 def _locked(game: Game) -> tuple[Game, list[Hand]]:
@@ -95,6 +96,7 @@ def _crash_test_pause() -> None:
 def _bump(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
     game.version += 1
+    caching.touch("game", game.pk)
 
 
 def add_hand(game: Game, record: dict, user, expected_number: int, top=None) -> Hand:
@@ -103,14 +105,17 @@ def add_hand(game: Game, record: dict, user, expected_number: int, top=None) -> 
     `top`: top-level sheet keys saved with the hand (see `meta_with_top`), or None.
     """
     with transaction.atomic():
-        locked, hands = _locked(game)
-        if len(hands) + 1 != expected_number:
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        # The records alone: a new hand needs no Hand objects, and 500 of them cost more
+        # than scoring the sheet they hold.
+        records = list(locked.hands.values_list("record", flat=True))
+        if len(records) + 1 != expected_number:
             raise Conflict(
                 f"Hand {expected_number} was already entered on another phone. "
                 "Here is the game as it stands now: check your hand and save it again."
             )
         _keep_top(locked, top)
-        score_records(locked, [hand.record for hand in hands] + [record])
+        score_records(locked, [*records, record])
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(game=locked, number=expected_number, record=record)

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_safe
 
 from games.access import as_coscorer, as_owner, as_viewer, editing
 from games.registry import GAMES
-from games.views import account, accounts, games, hands, health, players, sessions
+from games.views import account, accounts, drawn, games, hands, health, players, sessions
 
 urlpatterns = [
     path("", sessions.home, name="home"),
@@ -50,6 +50,7 @@ GAME_SCREENS = [
     ("hands.csv", games.hands_csv, "game_csv", False),
     ("print/", games.printable, "game_print", False),
     ("settlement/", games.settlement, "settlement", False),
+    ("hands/", games.all_hands, "game_hands", False),
     ("hands/new/", hands.hand_new, "hand_new", True),
     ("hands/<int:number>/", hands.hand_edit, "hand_edit", True),
     ("hands/<int:number>/delete/", hands.hand_delete, "hand_delete", True),
@@ -62,12 +63,16 @@ for kind in GAMES:
         continue
     GAME_SCREENS += [(f"{kind}/{route}", *rest) for route, *rest in own]
 
-for way, prefix, suffix in [
-    (as_owner, "games/<int:pk>/", ""),
-    (as_viewer, "s/<str:token>/", "_shared"),
-    (as_coscorer, "c/<str:token>/", "_coscorer"),
+for way, role, prefix, suffix in [
+    (as_owner, "owner", "games/<int:pk>/", ""),
+    (as_viewer, "viewer", "s/<str:token>/", "_shared"),
+    (as_coscorer, "coscorer", "c/<str:token>/", "_coscorer"),
 ]:
     for route, view, name, changes in GAME_SCREENS:
-        # Screens that only show answer GET and HEAD alone; the others refuse the read-only link.
-        view = way(editing(view)) if changes else require_safe(way(view))
+        if view is games.board:  # drawn once per change of the game, then from the cache
+            view = require_safe(drawn.drawn_once(role)(way(view)))
+        elif changes:  # the read-only link is refused the screens that change the game
+            view = way(editing(view))
+        else:  # screens that only show answer GET and HEAD alone
+            view = require_safe(way(view))
         urlpatterns.append(path(prefix + route, view, name=name + suffix))

@@ -63,7 +63,8 @@ MIDDLEWARE = [
 # Login attempts are counted per username and address; after five failures that pair waits.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's own, with the user read from the cache after the login (games/caching.py).
+    "games.caching.CachedUserBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
@@ -116,6 +117,20 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# One cache for every worker and server of this machine (games/caching.py says what it holds
+# and why nothing stale is read from it): a folder, so that no other service is needed.
+# Servers on several machines would need one cache they all reach (Redis, memcached).
+CACHE_LOCATION = os.environ.get("CACHE_LOCATION") or str(BASE_DIR / ".cache")
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": CACHE_LOCATION,
+        "KEY_FUNCTION": "games.caching.make_key",
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+}
+# Each request's session comes from the cache, falling back to its row in the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -10,6 +10,16 @@ settings.load_profile("scorekeeper")
 PASSWORD = "a long table password"
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts from an empty cache, as from a fresh database (see games/caching.py)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username="ana"):

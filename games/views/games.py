@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
 
 from games import boards, services, web
@@ -12,6 +12,7 @@ from games.access import Access, new_token
 from games.forms import GameForm
 from games.models import Game, Seat, Session
 from games.registry import GAMES
+from games.views import drawn
 
 
 def owned_game(request, pk):
@@ -50,24 +51,25 @@ def game_new(request, pk):
 
 
 def board(request, access: Access):
-    """The scoreboard. Open boards poll it; an unchanged game answers 304 from its ETag."""
+    """The scoreboard. Open boards poll it; an unchanged game answers 304 from its ETag.
+
+    Reached through games.views.drawn, which answers from the cache when it can and
+    otherwise gives this view the ETag of the game's current generation to draw under.
+    """
     game = access.game
     live = request.htmx and request.GET.get("live")
-    # The version changes with every hand change; links and the role change what is shown.
-    links = f"{bool(game.share_token)}{bool(game.coscorer_token)}" if access.is_owner else ""
-    etag = f'"g{game.pk}-v{game.version}-{access.role}{links}-{"live" if live else "page"}"'
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        context = boards.board(game) | {
-            "access": access,
-            "base": access.base,
-            "can_edit": access.can_edit,
-        }
-        if access.is_owner:
-            context |= boards.sharing(request, game)
-        template = "games/board.html#live" if live else "games/board.html"
-        response = render(request, template, context)
-    response["ETag"] = etag
+    context = boards.board(game) | {
+        "access": access,
+        "base": access.base,
+        "can_edit": access.can_edit,
+        # The drawn page is kept for everyone; each request's own token replaces this.
+        "csrf_token": drawn.CSRF_STAND_IN,
+    }
+    if access.is_owner:
+        context |= boards.sharing(request, game)
+    template = "games/board.html#live" if live else "games/board.html"
+    response = render(request, template, context)
+    response["ETag"] = request.drawing
     # Always ask again, but let the answer be "304 Not Modified" when nothing changed.
     patch_cache_control(response, private=True, no_cache=True)
     return response
@@ -103,6 +105,9 @@ def settlement(request, access: Access):
     return render(request, "tridge/settlement.html", context)
 
 
+ROLES = {"share": "viewer", "coscorer": "coscorer"}
+
+
 def links(request, access: Access):
     """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
     if not access.is_owner:
@@ -113,8 +118,9 @@ def links(request, access: Access):
         field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
         if field:
             action = request.POST.get("action")
+            drawn.forget_token(ROLES[which], getattr(game, field))
             setattr(game, field, None if action == "off" else new_token())
-            game.save(update_fields=[field])
+            game.save(update_fields=[field])  # which replaces the game's generation
     return redirect(game.get_absolute_url() + "#sharing")
 
 
@@ -139,6 +145,15 @@ def hands_csv(request, access: Access):
         ]
         writer.writerow([row.score.number, row.score.dealer, row.text, *changes])
     return response
+
+
+def all_hands(request, access: Access):
+    """Every hand of the game in one table; the scoreboard lists the last few."""
+    context = boards.board(access.game) | {
+        "base": access.base,
+        "can_edit": access.can_edit,
+    }
+    return render(request, "games/hands.html", context)
 
 
 def printable(request, access: Access):

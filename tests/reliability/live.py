@@ -137,6 +137,8 @@ class Server:
             "SECRET_KEY": "reliability-tests-shared-secret-key-not-for-production",
             "PYTHONUNBUFFERED": "1",
             "SCOREKEEPER_SAVE_PAUSE": "0",  # only the crash test asks for a pause
+            # One machine's servers share one cache folder, as in production.
+            "CACHE_LOCATION": str(log_dir / "cache"),
         }
         environment |= env or {}
         # As the Procfile's web line, bound to 127.0.0.1 and a free port.

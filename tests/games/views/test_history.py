@@ -129,9 +129,9 @@ def _upload(data):
     return SimpleUploadedFile("account.json", json.dumps(data).encode())
 
 
-def test_the_game_page_draws_a_chart_with_a_table_beside_it(owner_client, user):
+def test_the_game_page_draws_a_chart_with_the_hands_table_beside_it(owner_client, user):
     game = make_game(user, hands=[BEN_WINS, {"passed": True}])
     page = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert 'role="img"' in page and "<polyline" in page
-    assert "The chart as a table" in page
+    assert 'class="hands"' in page and "the table of hands gives the same numbers" in page
     assert EXAMPLES.exists()

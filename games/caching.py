@@ -1,0 +1,110 @@
+"""The cache that every worker of a deployment shares, and the rules that keep it honest.
+
+Scores are computed, never stored; the cache only spares the work of computing and
+drawing them again when nothing has changed. What it holds is found by keys that
+change when the database does, so a stale entry is never read, only left to expire:
+
+- Each game and each user has a *generation*: a random word, replaced after every
+  committed change (a hand added, edited or deleted, a link turned on or off; a
+  password changed, a login). What is drawn from a game (its board's HTML, the ETag a
+  poll compares) is kept under a key holding the generation, so a change puts it out of
+  reach at once, on every worker.
+- A reader takes the generation *before* it reads the database and files what it drew
+  under that generation. A writer replaces the generation after its commit, and once
+  before it too, under the game's row lock: so what is filed under the current
+  generation was read after the last commit. (A worker killed between its commit and
+  the second replacement leaves entries filed during its transaction reachable until
+  the generation expires: GENERATION_SECONDS bounds that.)
+- Every key carries the database's own id (the Install row, read once per process): a
+  database made afresh, a restored backup or the test database, never meets the
+  entries another one left in the cache.
+
+The cache must be shared by every process that serves the database: the default, a
+folder on this machine (settings.CACHE_LOCATION), is, for any number of workers and
+servers on one machine.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.backends import ModelBackend
+from django.core.cache import cache
+from django.db import transaction
+
+GENERATION_SECONDS = 3600
+ENTRY_SECONDS = 3600
+
+_install: str | None = None
+
+
+def make_key(key: str, key_prefix: str, version: int) -> str:
+    """settings.CACHES' KEY_FUNCTION: every key in this database's own namespace."""
+    return f"{install()}:{key_prefix}:{version}:{key}"
+
+
+def install() -> str:
+    global _install
+    if _install is None:
+        from games.models import Install
+
+        _install = Install.current()
+    return _install
+
+
+def forget_install() -> None:
+    """After the database was replaced under a running process (tests, loadscores)."""
+    global _install
+    _install = None
+
+
+def generation(kind: str, pk) -> str:
+    """The current generation of a game or a user; a new one if the cache has none."""
+    key = f"gen:{kind}:{pk}"
+    word = cache.get(key)
+    if word is None:
+        word = secrets.token_hex(8)
+        if not cache.add(key, word, GENERATION_SECONDS):
+            word = cache.get(key) or word
+    return word
+
+
+def touch(kind: str, pk) -> None:
+    """A game or user changed: replace its generation now and again after the commit."""
+    key = f"gen:{kind}:{pk}"
+
+    def replace():
+        cache.set(key, secrets.token_hex(8), GENERATION_SECONDS)
+
+    replace()
+    transaction.on_commit(replace)
+
+
+def get(key: str):
+    return cache.get(key)
+
+
+def put(key: str, value) -> None:
+    cache.set(key, value, ENTRY_SECONDS)
+
+
+def forget(key: str) -> None:
+    cache.delete(key)
+
+
+class CachedUserBackend(ModelBackend):
+    """The login backend, with the user read from the cache on every later request.
+
+    Django reads the user from the database on each request; here it is filed under the
+    user's generation, which any save of the user (a login, a new password) replaces, so
+    a changed password still logs out the user's other sessions at once.
+    """
+
+    def get_user(self, user_id):
+        key = f"user:{user_id}:{generation('user', user_id)}"
+        user = cache.get(key)
+        if user is None:
+            user = super().get_user(user_id)
+            if user is not None:
+                cache.set(key, user, ENTRY_SECONDS)
+        return user if user is not None and self.user_can_authenticate(user) else None

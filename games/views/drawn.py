@@ -1,0 +1,123 @@
+"""The scoreboard, drawn once per change of the game and then answered from the cache.
+
+A table's phones ask for the board far more often than it changes: the scorer's phone
+after each hand, every watching phone every five seconds. So the board of each way in
+(owner, share link, co-scorer link) is kept, whole, under the game's generation
+(games/caching.py), and an unchanged game is answered without the database:
+
+- a poll that already holds the current board gets "304 Not Modified";
+- anyone else who may see the board gets the page as it was drawn, with their own CSRF
+  token put where the drawing had a stand-in.
+
+Who may see it is settled before anything is answered: the owner's account is checked
+against the game's owner (kept once the database has shown it; a game never changes
+hands), and a link's token leads to its game only while the link is on (turning it off
+forgets the token and replaces the generation). Anything the cache does not hold goes
+to the view itself, which files what it drew for the next request.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_cache_control
+
+from games import caching
+from games.models import Game
+
+# What a drawn board holds where each request's own CSRF token goes.
+CSRF_STAND_IN = "csrf-stand-in-3f9c2a7e"
+
+TOKEN_FIELDS = {"viewer": "share_token", "coscorer": "coscorer_token"}
+
+
+def etag(pk, generation: str, role: str, live: bool) -> str:
+    return f'"g{pk}-{generation}-{role}-{"live" if live else "page"}"'
+
+
+def token_key(role: str, token: str) -> str:
+    return f"token:{role}:{token}"
+
+
+def forget_token(role: str, token: str | None) -> None:
+    """A link was turned off or replaced: its token leads nowhere from now on."""
+    if token:
+        caching.forget(token_key(role, token))
+
+
+def drawn_once(role: str):
+    """Wrap the board view of one way in (`role`), already wrapped by its access check."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, pk=None, token=None):
+            kwargs = {"token": token} if token is not None else {"pk": pk}
+            if token is not None:
+                pk = _token_game(role, token)
+                if pk is None:  # no such link: the view says so
+                    return view(request, **kwargs)
+            # Taken before the view reads the database: see games/caching.py.
+            generation = caching.generation("game", pk)
+            live = bool(request.htmx and request.GET.get("live"))
+            tag = etag(pk, generation, role, live)
+            key = _page_key(request, role, pk, generation, live)
+            if _known(request, role, pk):
+                if tag in request.headers.get("If-None-Match", ""):
+                    return _answer(HttpResponse(status=304), tag)
+                page = caching.get(key)
+                if page is not None and not _has_messages(request):
+                    token_now = get_token(request)
+                    return _answer(HttpResponse(page.replace(CSRF_STAND_IN, token_now)), tag)
+            request.drawing = tag
+            response = view(request, **kwargs)
+            if response.status_code == 200:
+                # The view let this visitor see this game: the next time, so may the cache.
+                if role == "owner":
+                    caching.put(f"owner:{pk}", request.user.pk)
+                drawn = response.content.decode()
+                if not _has_messages(request):
+                    caching.put(key, drawn)
+                response.content = drawn.replace(CSRF_STAND_IN, get_token(request))
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+def _token_game(role: str, token: str):
+    pk = caching.get(token_key(role, token))
+    if pk is None:
+        field = TOKEN_FIELDS[role]
+        pk = Game.objects.filter(**{field: token}).values_list("pk", flat=True).first()
+        if pk is not None:
+            caching.put(token_key(role, token), pk)
+    return pk
+
+
+def _known(request, role: str, pk) -> bool:
+    """May this visitor see this game, by what the cache knows? (The view checks otherwise.)"""
+    if role != "owner":
+        return True  # the token led to the game, and turning a link off forgets its token
+    return request.user.is_authenticated and caching.get(f"owner:{pk}") == request.user.pk
+
+
+def _page_key(request, role: str, pk, generation: str, live: bool) -> str:
+    # The page names its own address (the share link, its QR code) and, for the owner,
+    # the account: both belong in the key.
+    who = request.user.pk if role == "owner" else ""
+    return f"board:{pk}:{generation}:{role}:{who}:{live}:{request.build_absolute_uri('/')}"
+
+
+def _has_messages(request) -> bool:
+    return len(messages.get_messages(request)) > 0
+
+
+def _answer(response, tag: str):
+    response["ETag"] = tag
+    # Always ask again, but let the answer be "304 Not Modified" when nothing changed.
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
