@@ -1,8 +1,7 @@
 """The project's URLs plus the benchmark's own, all under /bench/ (bench.settings only).
 
 `/bench/ok` is the floor: the cheapest answer through the same middleware. The others
-are reference points and prototypes of the changes docs/PERFORMANCE.md recommends
-(see bench/prototypes.py); the app itself never serves them.
+are reference points (see bench/prototypes.py); the app itself never serves them.
 """
 
 from django.http import HttpResponse
@@ -21,7 +20,5 @@ urlpatterns = [
     path("bench/ok", ok, name="bench_ok"),
     path("", include("scorekeeper.urls")),
     path("bench/login", prototypes.logged_in, name="bench_login"),
-    path("bench/lean-poll/<str:token>/", prototypes.lean_poll, name="bench_lean_poll"),
-    path("bench/fast-board/<int:pk>/", prototypes.fast_board, name="bench_fast_board"),
-    path("bench/cached-board/<int:pk>/", prototypes.cached_board, name="bench_cached_board"),
+    path("bench/board-drawn/<int:pk>/", prototypes.board_drawn, name="bench_board_drawn"),
 ]

@@ -26,10 +26,13 @@ servers on one machine.
 
 from __future__ import annotations
 
+import pickle
 import secrets
 
 from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.filebased import FileBasedCache
 from django.db import transaction
 
 GENERATION_SECONDS = 3600
@@ -108,3 +111,33 @@ class CachedUserBackend(ModelBackend):
             if user is not None:
                 cache.set(key, user, ENTRY_SECONDS)
         return user if user is not None and self.user_can_authenticate(user) else None
+
+
+class FolderCache(FileBasedCache):
+    """Django's file cache, its entries kept uncompressed.
+
+    Its zlib is worth its cost on a slow disk, not on this cache's small entries: a
+    board's page took longer to decompress than all the rest of answering it
+    (docs/PERFORMANCE.md). The file is Django's layout otherwise: the expiry, then the
+    pickled value.
+    """
+
+    def _write_content(self, file, timeout, value):
+        file.write(pickle.dumps(self.get_backend_timeout(timeout), self.pickle_protocol))
+        file.write(pickle.dumps(value, self.pickle_protocol))
+
+    def get(self, key, default=None, version=None):
+        try:
+            with open(self._key_to_file(key, version), "rb") as file:
+                if not self._is_expired(file):
+                    return pickle.load(file)
+        except FileNotFoundError:
+            pass
+        return default
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        value = self.get(key, self, version)
+        if value is self:
+            return False
+        self.set(key, value, timeout, version)
+        return True

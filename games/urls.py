@@ -71,6 +71,9 @@ for way, role, prefix, suffix in [
     for route, view, name, changes in GAME_SCREENS:
         if view is games.board:  # drawn once per change of the game, then from the cache
             view = require_safe(drawn.drawn_once(role)(way(view)))
+            # Tried first: the phones at the table ask for the boards far more than the rest.
+            urlpatterns.insert(0, path(prefix + route, view, name=name + suffix))
+            continue
         elif changes:  # the read-only link is refused the screens that change the game
             view = way(editing(view))
         else:  # screens that only show answer GET and HEAD alone

@@ -123,7 +123,7 @@ DATABASES = {
 CACHE_LOCATION = os.environ.get("CACHE_LOCATION") or str(BASE_DIR / ".cache")
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "games.caching.FolderCache",
         "LOCATION": CACHE_LOCATION,
         "KEY_FUNCTION": "games.caching.make_key",
         "OPTIONS": {"MAX_ENTRIES": 20000},

@@ -9,11 +9,12 @@ after each hand, every watching phone every five seconds. So the board of each w
 - anyone else who may see the board gets the page as it was drawn, with their own CSRF
   token put where the drawing had a stand-in.
 
-Who may see it is settled before anything is answered: the owner's account is checked
-against the game's owner (kept once the database has shown it; a game never changes
-hands), and a link's token leads to its game only while the link is on (turning it off
-forgets the token and replaces the generation). Anything the cache does not hold goes
-to the view itself, which files what it drew for the next request.
+Who may see it is settled before anything is answered. A page is filed under the
+address it was asked at (a link's token is in it) and the owner's account, and only
+after the view itself let that visitor in; a 304 goes to the owner once the database has
+shown them to be the owner (a game never changes hands), and to a link whose ETag names
+the current generation, which turning the link off replaced. Anything else goes to the
+view, which files what it drew for the next request.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from functools import wraps
 from django.contrib import messages
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.utils.cache import patch_cache_control
 
 from games import caching
 from games.models import Game
@@ -36,16 +36,6 @@ TOKEN_FIELDS = {"viewer": "share_token", "coscorer": "coscorer_token"}
 
 def etag(pk, generation: str, role: str, live: bool) -> str:
     return f'"g{pk}-{generation}-{role}-{"live" if live else "page"}"'
-
-
-def token_key(role: str, token: str) -> str:
-    return f"token:{role}:{token}"
-
-
-def forget_token(role: str, token: str | None) -> None:
-    """A link was turned off or replaced: its token leads nowhere from now on."""
-    if token:
-        caching.forget(token_key(role, token))
 
 
 def drawn_once(role: str):
@@ -61,16 +51,19 @@ def drawn_once(role: str):
                     return view(request, **kwargs)
             # Taken before the view reads the database: see games/caching.py.
             generation = caching.generation("game", pk)
-            live = bool(request.htmx and request.GET.get("live"))
+            # Read from META: building request.headers (and request.htmx on it) costs more
+            # than the rest of a 304 (docs/PERFORMANCE.md).
+            meta = request.META
+            live = meta.get("HTTP_HX_REQUEST") == "true" and bool(request.GET.get("live"))
             tag = etag(pk, generation, role, live)
+            if tag in meta.get("HTTP_IF_NONE_MATCH", "") and _known(request, role, pk):
+                return _answer(HttpResponse(status=304), tag)
+            # Only a visitor the view let in ever files a page under their key.
             key = _page_key(request, role, pk, generation, live)
-            if _known(request, role, pk):
-                if tag in request.headers.get("If-None-Match", ""):
-                    return _answer(HttpResponse(status=304), tag)
-                page = caching.get(key)
-                if page is not None and not _has_messages(request):
-                    token_now = get_token(request)
-                    return _answer(HttpResponse(page.replace(CSRF_STAND_IN, token_now)), tag)
+            page = caching.get(key)
+            if page is not None and not _has_messages(request):
+                token_now = get_token(request)
+                return _answer(HttpResponse(page.replace(CSRF_STAND_IN, token_now)), tag)
             request.drawing = tag
             response = view(request, **kwargs)
             if response.status_code == 200:
@@ -88,28 +81,38 @@ def drawn_once(role: str):
     return decorate
 
 
+# Which game a link's token leads to, as this process last found it. A token that was
+# turned off may still be here: it only ever leads to the game's current generation, which
+# turning it off replaced, and to pages filed under its own address, which the view filed
+# only while the token worked; any other answer comes from the view, which says 404.
+_tokens: dict[tuple[str, str], int] = {}
+TOKENS_KEPT = 10_000
+
+
 def _token_game(role: str, token: str):
-    pk = caching.get(token_key(role, token))
+    pk = _tokens.get((role, token))
     if pk is None:
         field = TOKEN_FIELDS[role]
         pk = Game.objects.filter(**{field: token}).values_list("pk", flat=True).first()
         if pk is not None:
-            caching.put(token_key(role, token), pk)
+            if len(_tokens) >= TOKENS_KEPT:
+                _tokens.clear()
+            _tokens[role, token] = pk
     return pk
 
 
 def _known(request, role: str, pk) -> bool:
     """May this visitor see this game, by what the cache knows? (The view checks otherwise.)"""
     if role != "owner":
-        return True  # the token led to the game, and turning a link off forgets its token
+        return True  # the ETag names the generation, which turning the link off replaced
     return request.user.is_authenticated and caching.get(f"owner:{pk}") == request.user.pk
 
 
 def _page_key(request, role: str, pk, generation: str, live: bool) -> str:
-    # The page names its own address (the share link, its QR code) and, for the owner,
-    # the account: both belong in the key.
+    # The page names its own address (the share link, its QR code; a link's token) and,
+    # for the owner, the account: both belong in the key.
     who = request.user.pk if role == "owner" else ""
-    return f"board:{pk}:{generation}:{role}:{who}:{live}:{request.build_absolute_uri('/')}"
+    return f"board:{pk}:{generation}:{role}:{who}:{live}:{request.build_absolute_uri(request.path)}"
 
 
 def _has_messages(request) -> bool:
@@ -118,6 +121,7 @@ def _has_messages(request) -> bool:
 
 def _answer(response, tag: str):
     response["ETag"] = tag
-    # Always ask again, but let the answer be "304 Not Modified" when nothing changed.
-    patch_cache_control(response, private=True, no_cache=True)
+    # Always ask again, but let the answer be "304 Not Modified" when nothing changed
+    # (what the view's patch_cache_control writes, written out).
+    response["Cache-Control"] = "no-cache, private"
     return response

@@ -105,9 +105,6 @@ def settlement(request, access: Access):
     return render(request, "tridge/settlement.html", context)
 
 
-ROLES = {"share": "viewer", "coscorer": "coscorer"}
-
-
 def links(request, access: Access):
     """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
     if not access.is_owner:
@@ -118,7 +115,6 @@ def links(request, access: Access):
         field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
         if field:
             action = request.POST.get("action")
-            drawn.forget_token(ROLES[which], getattr(game, field))
             setattr(game, field, None if action == "off" else new_token())
             game.save(update_fields=[field])  # which replaces the game's generation
     return redirect(game.get_absolute_url() + "#sharing")
