@@ -26,8 +26,11 @@ servers on one machine.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import pickle
 import secrets
+from pathlib import Path
 
 from django.contrib.auth.backends import ModelBackend
 from django.core.cache import cache
@@ -59,6 +62,25 @@ def forget_install() -> None:
     """After the database was replaced under a running process (tests, loadscores)."""
     global _install
     _install = None
+
+
+@functools.cache
+def release() -> str:
+    """What the pages were drawn with: the templates and the static files' names.
+
+    Part of a drawn page's key, so that after a deployment no worker serves a page
+    drawn by the code before it (or naming a stylesheet that is no longer there).
+    """
+    from django.conf import settings
+
+    digest = hashlib.sha256()
+    folders = [Path(folder) for folder in settings.TEMPLATES[0]["DIRS"]]
+    for path in sorted(p for folder in folders for p in folder.rglob("*.html")):
+        digest.update(path.read_bytes())
+    manifest = Path(settings.STATIC_ROOT) / "staticfiles.json"
+    if manifest.exists():
+        digest.update(manifest.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def generation(kind: str, pk) -> str:

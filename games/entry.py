@@ -7,6 +7,8 @@ exactly what saving would store.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from games import boards, services, web
 from games.services import Conflict
 from games.sheet import SheetError
@@ -40,8 +42,7 @@ class HandEntry:
         self.via_coscorer = via_coscorer
         self.hand = hand
         self.module = web.entry(game.kind)
-        self.records = list(game.hands.values_list("record", flat=True))
-        self.number = hand.number if hand else len(self.records) + 1
+        self.number = hand.number if hand else game.hands.count() + 1
         self.record = hand.record if hand else None
         self.preview = None
         self.conflict = None
@@ -49,6 +50,11 @@ class HandEntry:
         self.form = self.module.HandForm(game=game, number=self.number, record=self.record)
         if hand:
             self.preview = services.score_records(game, self.records)
+
+    @cached_property
+    def records(self) -> list:
+        """The stored hands' records, for a preview; a save reads them under the lock instead."""
+        return list(self.game.hands.values_list("record", flat=True))
 
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""

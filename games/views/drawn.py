@@ -110,9 +110,10 @@ def _known(request, role: str, pk) -> bool:
 
 def _page_key(request, role: str, pk, generation: str, live: bool) -> str:
     # The page names its own address (the share link, its QR code; a link's token) and,
-    # for the owner, the account: both belong in the key.
+    # for the owner, the account: both belong in the key, as does the code that drew it.
     who = request.user.pk if role == "owner" else ""
-    return f"board:{pk}:{generation}:{role}:{who}:{live}:{request.build_absolute_uri(request.path)}"
+    address = request.build_absolute_uri(request.path)
+    return f"board:{pk}:{generation}:{caching.release()}:{role}:{who}:{live}:{address}"
 
 
 def _has_messages(request) -> bool:
