@@ -11,7 +11,9 @@ class HandScore:
     """One sheet hand after scoring: its change and the running totals after it.
 
     `details` carries what the game adds (a contract's value, made or failed, the
-    Tridge funds after the hand, ...) under the keys the JSON output uses.
+    Tridge funds after the hand, ...) under the keys the JSON output uses. Tridge
+    scores into its own `ScoredHand` (games/tridge/rules.py), which reads the same
+    (number, dealer, deltas, totals, details, as_json) but builds its details on demand.
     """
 
     number: int

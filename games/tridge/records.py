@@ -134,29 +134,17 @@ def read_played(fields: Fields, seating: Seating) -> Played:
 def quick_hand(seating: Seating, raw: dict, number: int):
     """The usual, valid hand read straight from its dict; None for anything else.
 
-    See `read_hands`: this accepts only what `read_hand` accepts and builds the same
-    record, and leaves every fault (and every doubt) to `read_hand`.
+    Long sheets are almost all such hands, and the careful `Fields` reading costs
+    several times the JSON parse. This accepts only what `read_hand` accepts and builds
+    the same record; whatever it is unsure of goes to `read_hand`, which then either
+    reads it or names the fault (see `read_hands`). Tests hold the two to agreement.
+    A played hand is read here rather than in a function of its own: one call a hand
+    fewer, on sheets of thousands.
     """
     if seating.planned is not None and number > seating.planned:
         return None
     if len(raw) == 1:
-        if is_marker(raw, "passed"):
-            return PASSED
-        if is_marker(raw, "void"):
-            return VOID
-        if is_marker(raw, "incomer_declined") and len(seating.players) == FOUR_PEOPLE:
-            return INCOMER_DECLINED
-    return quick_played(raw, seating, number)
-
-
-def quick_played(raw: dict, seating: Seating, number: int) -> Played | None:
-    """The usual, valid played hand, read straight from its dict; None for anything else.
-
-    Long sheets are almost all such hands, and the careful `Fields` reading costs
-    several times the JSON parse. This accepts only what `read_played` accepts and
-    builds the same record; whatever it is unsure of goes to `read_played`, which then
-    either reads it or names the fault. A test holds the two readers to agreement.
-    """
+        return quick_marker(seating, raw)
     if not PLAYED_KEYS.issuperset(raw):
         return None
     bid = raw.get("bid")
@@ -196,6 +184,17 @@ def quick_played(raw: dict, seating: Seating, number: int) -> Played | None:
     elif went_for_all is not False:
         return None
     return Played(player, bid, trumps, honours, tricks, target, went_for_all, incomer)
+
+
+def quick_marker(seating: Seating, raw: dict):
+    """A hand of one key: a pass, a void hand or a declined in-comer, if it is one."""
+    if is_marker(raw, "passed"):
+        return PASSED
+    if is_marker(raw, "void"):
+        return VOID
+    if is_marker(raw, "incomer_declined") and len(seating.players) == FOUR_PEOPLE:
+        return INCOMER_DECLINED
+    return None
 
 
 def read_target(fields: Fields, bid: str) -> int | None:

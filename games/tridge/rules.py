@@ -16,13 +16,12 @@ Where RULES.md leaves a case open, this engine reads it as follows:
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from itertools import cycle
 from typing import ClassVar
 
 from games.cards import SUITS
-from games.scores import GameScore, HandScore, top_scorers
+from games.scores import GameScore, top_scorers
 
 TRICKS = 9
 # Winning the first five tricks is what lets a play bid go on for all nine.
@@ -128,6 +127,10 @@ def outcome_of(player: str, tricks: dict[str, int]) -> str:
     holding that place, loses when a defender holds it, and any tie at the top is a
     draw. So two defenders tied above the player (1:4:4) make a draw, as in Tresillo.
     """
+    if tricks[player] * 2 > TRICKS:
+        # More than half the tricks is more than everybody else's together: the usual
+        # win, told without ranking the table.
+        return WIN
     ranked = sorted(tricks.values(), reverse=True)
     if ranked[0] == ranked[1]:
         return DRAW
@@ -194,7 +197,9 @@ class Table:
         self.widow_contribution = settings.widow_contribution
         self.cap = settings.fund_cap * settings.game_contribution * len(players)
         self.game = settings.game_contribution * len(players)
-        self.reserves: deque[int] = deque()
+        # A tuple, replaced on the rare hand that changes it, so that every scored hand
+        # can keep the reserves as they stood without a copy.
+        self.reserves: tuple[int, ...] = ()
         self.widow = settings.widow_contribution * len(players)
         # A fund everyone paid for is fresh until a draw or loss pays into it.
         self.fresh = True
@@ -227,12 +232,12 @@ class Table:
         reserves = self.reserves
         if reserves and reserves[-1] < self.cap:
             topped = min(amount, self.cap - reserves[-1])
-            reserves[-1] += topped
+            self.reserves = reserves = (*reserves[:-1], reserves[-1] + topped)
             amount -= topped
         # No payment is bigger than a fund can hold (a stake is at most a full fund, and
         # the contributions and a quarter are less), so one new reserve always suffices.
         if amount:
-            reserves.append(amount)
+            self.reserves = (*reserves, amount)
 
     def incomer_pays(self, deltas: dict[str, int], dealer: str) -> int:
         """The dealer buys into a hand: a quarter of the fund, capped like any payment.
@@ -254,11 +259,16 @@ class Table:
         deltas[payer] -= amount
         self.widow += amount
 
-    def win_game(self, deltas: dict[str, int], winner: str) -> None:
-        """The winner takes the game fund; the oldest reserve or a fresh one replaces it."""
-        deltas[winner] += self.game
+    def win(self, deltas: dict[str, int], winner: str, each: int) -> None:
+        """A won bid: every other person pays the winner `each`, who takes the game fund.
+
+        The oldest reserve, or a fresh fund, replaces the fund taken. (One method, not
+        two: most hands are won, and every call costs.)
+        """
+        self.alike -= each
+        deltas[winner] += each * self.people + self.game
         if self.reserves:
-            self.game = self.reserves.popleft()
+            self.game, self.reserves = self.reserves[0], self.reserves[1:]
             self.fresh = False
         else:
             # Everyone pays for a fresh fund (everyone_pays, written out: it is the usual case).
@@ -336,8 +346,7 @@ class Scorer:
         honours = hand.honours * worth
         outcome = outcome_of(player, hand.tricks)
         if outcome == WIN:
-            table.others_pay(deltas, player, honours + extra)
-            table.win_game(deltas, player)
+            table.win(deltas, player, honours + extra)
             if for_widow:
                 table.win_widow(deltas, player)
             if hand.went_for_all:
@@ -374,8 +383,7 @@ class Scorer:
         honours = honours_value(hand.honours, hand.trumps)
         wanted = 0 if hand.bid == "no_tricks" else TRICKS
         if hand.tricks[player] == wanted:
-            table.others_pay(deltas, player, self.slam + honours)
-            table.win_game(deltas, player)
+            table.win(deltas, player, self.slam + honours)
             table.win_widow(deltas, player)
             return WIN
         table.pay_into_game(deltas, player, table.game)
@@ -390,8 +398,7 @@ class Scorer:
         off = abs(hand.tricks[player] - hand.target)
         if off == 0:
             bonus = self.fixed_bonus[hand.target]
-            table.others_pay(deltas, player, honours_value(hand.honours, hand.trumps) + bonus)
-            table.win_game(deltas, player)
+            table.win(deltas, player, honours_value(hand.honours, hand.trumps) + bonus)
             return WIN
         if off == 1:
             # Half the fund changes hands; the rest stays as it was, fresh or not.
@@ -407,6 +414,49 @@ class Scorer:
 # --- the game -----------------------------------------------------------------
 
 
+class ScoredHand:
+    """One scored hand, read like a `HandScore` (games/scores.py), but built cheaper.
+
+    A long sheet builds one a hand. `HandScore.details` would hold the funds after the
+    hand as a dict holding a list: two more objects a hand, and the collector walks
+    every dict and list that holds another, again and again while the game is scored.
+    So the funds are kept as numbers and a tuple, what the hand itself adds (`facts`:
+    outcome, player, bid, stake, ...) as a flat dict, and `details` and `as_json` put
+    them together, in HandScore's key order, only when asked.
+    """
+
+    __slots__ = ("number", "dealer", "deltas", "totals", "facts", "game", "reserves", "widow")
+
+    def __init__(self, number, dealer, deltas, totals, facts, game, reserves, widow):
+        self.number = number
+        self.dealer = dealer
+        self.deltas = deltas
+        self.totals = totals
+        self.facts = facts
+        # The funds after the hand.
+        self.game = game
+        self.reserves = reserves
+        self.widow = widow
+
+    @property
+    def details(self) -> dict:
+        """As HandScore.details: the facts, then the funds (a new dict at every call)."""
+        return {**self.facts, "funds": self.funds()}
+
+    def funds(self) -> dict:
+        return {"game": self.game, "reserves": list(self.reserves), "widow": self.widow}
+
+    def as_json(self) -> dict:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            **self.facts,
+            "funds": {"game": self.game, "reserves": list(self.reserves), "widow": self.widow},
+            "deltas": self.deltas,
+            "totals": self.totals,
+        }
+
+
 def score(sheet) -> GameScore:
     players = sheet.players
     settings: Settings = sheet.settings
@@ -417,8 +467,8 @@ def score(sheet) -> GameScore:
     opening = settings.game_contribution + settings.widow_contribution
     totals = dict.fromkeys(players, settings.chips - opening)
     hands = []
+    keep = hands.append
     unchanged = dict.fromkeys(players, 0)
-    reserves = table.reserves
     # The deal passes left after every hand, passed and void ones included.
     dealers = cycle(players)
     for number, hand in enumerate(sheet.hands, start=1):
@@ -426,16 +476,15 @@ def score(sheet) -> GameScore:
         deltas = unchanged.copy()
         kind = hand.__class__
         if kind is Played:
-            details = scorer.played(hand, deltas)
+            facts = scorer.played(hand, deltas)
         elif kind is Passed:
             table.all_passed()
-            details = {"outcome": "passed"}
+            facts = {"outcome": "passed"}
         elif kind is IncomerDeclined:
             paid = table.incomer_pays(deltas, dealer)
-            details = {"outcome": "declined", "player": dealer, "incomer_paid": paid}
+            facts = {"outcome": "declined", "player": dealer, "incomer_paid": paid}
         else:
-            details = {"outcome": "void"}
-        details["funds"] = {"game": table.game, "reserves": [*reserves], "widow": table.widow}
+            facts = {"outcome": "void"}
         # What everyone paid or was paid alike is added once, as the hand is totted up.
         alike = table.alike
         table.alike = 0
@@ -443,7 +492,18 @@ def score(sheet) -> GameScore:
             change = deltas[name] + alike
             deltas[name] = change
             totals[name] += change
-        hands.append(HandScore(number, dealer, deltas, totals.copy(), details))
+        keep(
+            ScoredHand(
+                number,
+                dealer,
+                deltas,
+                totals.copy(),
+                facts,
+                table.game,
+                table.reserves,
+                table.widow,
+            )
+        )
     planned = settings.hands
     finished = planned is not None and len(hands) == planned
     next_at = len(hands) % people

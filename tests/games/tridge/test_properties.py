@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.sheet import Fields, SheetError
-from games.tridge.records import Seating, quick_played, read_played
+from games.tridge.records import Seating, quick_hand, read_hand
 from games.tridge.rules import Settings
 from tests.sheets import scored, sheet
 
@@ -220,7 +220,7 @@ KEYS += ("meta", "passed", "bonus")
 
 def careful(raw, seating, number):
     try:
-        return read_played(Fields(raw, hand=number, name="hand"), seating)
+        return read_hand(Fields(raw, hand=number, name="hand"), seating)
     except SheetError:
         return None
 
@@ -257,6 +257,6 @@ def test_the_quick_reader_reads_what_the_careful_reader_reads_and_nothing_more(c
     # Every valid hand takes the quick way, to the same record.
     read = careful(hand, seating, number)
     assert read is not None
-    assert quick_played(hand, seating, number) == read
-    quick = quick_played(spoiled, seating, number)
+    assert quick_hand(seating, hand, number) == read
+    quick = quick_hand(seating, spoiled, number)
     assert quick is None or quick == careful(spoiled, seating, number)
