@@ -51,12 +51,9 @@ def drawn_once(role: str):
                     return view(request, **kwargs)
             # Taken before the view reads the database: see games/caching.py.
             generation = caching.generation("game", pk)
-            # Read from META: building request.headers (and request.htmx on it) costs more
-            # than the rest of a 304 (docs/PERFORMANCE.md).
-            meta = request.META
-            live = meta.get("HTTP_HX_REQUEST") == "true" and bool(request.GET.get("live"))
+            live = is_live(request)
             tag = etag(pk, generation, role, live)
-            if tag in meta.get("HTTP_IF_NONE_MATCH", "") and _known(request, role, pk):
+            if tag in request.META.get("HTTP_IF_NONE_MATCH", "") and _known(request, role, pk):
                 return _answer(HttpResponse(status=304), tag)
             # Only a visitor the view let in ever files a page under their key.
             key = _page_key(request, role, pk, generation, live)
@@ -87,6 +84,18 @@ def drawn_once(role: str):
 # only while the token worked; any other answer comes from the view, which says 404.
 _tokens: dict[tuple[str, str], int] = {}
 TOKENS_KEPT = 10_000
+
+
+def is_live(request) -> bool:
+    """An open board asking for its live part (htmx, `?live=1`), not a page.
+
+    Read from META: building request.headers (request.htmx reads them) and request.GET
+    cost more than the rest of a 304 (docs/PERFORMANCE.md).
+    """
+    meta = request.META
+    return meta.get("HTTP_HX_REQUEST") == "true" and "live=1" in meta.get("QUERY_STRING", "").split(
+        "&"
+    )
 
 
 def _token_game(role: str, token: str):

@@ -57,7 +57,7 @@ def board(request, access: Access):
     otherwise gives this view the ETag of the game's current generation to draw under.
     """
     game = access.game
-    live = request.htmx and request.GET.get("live")
+    live = drawn.is_live(request)
     context = boards.board(game) | {
         "access": access,
         "base": access.base,
