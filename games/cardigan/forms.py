@@ -377,9 +377,11 @@ class HandForm(forms.Form):
 
     def _sets(self, seat) -> list[str]:
         sets = []
-        for kind in DUPLICATE_SIZES:
+        for kind, size in DUPLICATE_SIZES.items():
+            # Held to what a hand can hold even before the form is checked: the preview
+            # runs on what was typed, and 10**9 pairs must not become a list of them.
             n = whole(self.value(f"{SET_NAMES[kind]}_{seat}"))
-            sets += [kind] * max(n, 0)
+            sets += [kind] * min(max(n, 0), HAND_SIZE // size)
         return sets
 
     def contract_facts(self) -> dict | None:

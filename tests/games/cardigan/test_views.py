@@ -219,3 +219,11 @@ def test_an_imported_quick_sheet_keeps_its_full_suits(owner_client, user):
 def test_another_players_game_does_not_exist(stranger_client, game):
     assert stranger_client.get(url(game)).status_code == 404
     assert stranger_client.post(url(game), as_post(canonical(EXAMPLE[0]))).status_code == 404
+
+
+def test_a_huge_count_of_sets_gets_a_message_not_a_server_out_of_memory(owner_client, game):
+    post = as_post(canonical(EXAMPLE[0]), dup_who=["0"], pairs_0=str(10**12), save="1")
+    response = owner_client.post(url(game), post)
+    assert response.status_code == 200  # the form again, with its message; nothing saved
+    assert "Ensure this value is less than or equal to 6" in response.content.decode()
+    assert not game.hands.exists()
