@@ -97,7 +97,10 @@ def parse_args():
         "--floor", type=int, default=600, help="requests per floor phase (one around each)"
     )
     parser.add_argument(
-        "--slow", type=int, default=100, help="requests per round to the board and hand entry"
+        "--slow",
+        type=int,
+        default=100,
+        help="requests per round to hand entry and the board drawn afresh",
     )
     parser.add_argument("--time-limit", type=float, default=25, help="seconds, per phase")
     parser.add_argument("--hands", type=int, default=500, help="hands of the big Tridge game")
@@ -386,7 +389,7 @@ def one_round(options, port, data, cookies, token, pids) -> dict[str, tuple[Resu
         connection.close()
 
     endpoints = [
-        ("scoreboard", lambda: [Get(port, board, cookies=cookies) for _ in range(clients)], slow),
+        ("scoreboard", lambda: [Get(port, board, cookies=cookies) for _ in range(clients)], fast),
         ("poll 304", lambda: [Poll(port, share) for _ in range(clients)], fast),
         ("hand entry", phones, slow),
     ]
@@ -534,9 +537,9 @@ def main() -> None:
         print(
             f"gunicorn scorekeeper.wsgi on 127.0.0.1:{port}, {options.workers} sync workers, "
             f"DEBUG=0; {options.clients} client threads; per round {options.slow} requests "
-            f"to the scoreboard and hand entry, {options.fast} to the others, {options.floor} "
-            f"to the floor around each, at most {options.time_limit:g}s a phase; each "
-            f"endpoint is divided by the floor phases just before and after it; "
+            f"to hand entry and the board drawn afresh, {options.fast} to the others, "
+            f"{options.floor} to the floor around each, at most {options.time_limit:g}s a "
+            f"phase; each endpoint is divided by the floor phases just before and after it; "
             f"the board of {data.big_hands} hands "
             f"is {size / 1024:.0f} KiB"
             + ("" if options.health_checks else "; EXPERIMENT: database health checks off")
