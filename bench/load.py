@@ -322,9 +322,9 @@ class AllPassed(Stream):
 
     method = "POST"
 
-    def __init__(self, port: int, game: int, first: int, cookies: dict, token: str):
+    def __init__(self, port: int, game: int, first: int, cookies: dict, token: str, path: str = ""):
         self.port = port
-        self.path = f"/games/{game}/hands/new/"
+        self.path = path or f"/games/{game}/hands/new/"
         self.board = f"/games/{game}/"
         self.number = first
         self.cookies = cookies

@@ -5,13 +5,21 @@
 - `board_drawn`: the owner's scoreboard drawn afresh on every request, as the app draws it
   the first time after a change of the game (the app's own view, past its cache): what
   the scorer's phone waits for after saving a hand.
+- `bare_save`: a hand entry's writing alone: the owner's session, the game's row locked,
+  the number checked, the hand inserted and the version bumped, in one transaction, as
+  games/services.add_hand does, but no form, no reading of the other hands and no
+  scoring. The least a save costs while every save is checked under a lock.
 """
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.http import HttpResponse
+from django.shortcuts import redirect
 
+from games import caching
 from games.access import as_owner
+from games.models import Game, Hand
 from games.views.games import board
 
 
@@ -29,3 +37,20 @@ def _drawn(request, access):
 
 def board_drawn(request, pk):
     return _drawn(request, pk=pk)
+
+
+@as_owner
+def _bare_save(request, access):
+    number = int(request.POST["number"])
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=access.game.pk)
+        if game.hands.count() + 1 != number:
+            return HttpResponse("conflict", status=409, content_type="text/plain")
+        Hand.objects.create(game=game, number=number, record={"passed": True})
+        Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+        caching.touch("game", game.pk)
+    return redirect(access.base)
+
+
+def bare_save(request, pk):
+    return _bare_save(request, pk=pk)

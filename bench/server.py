@@ -16,10 +16,11 @@ Then this process loads it over loopback (bench/load.py), one phase per endpoint
   poll 304     GET /s/<token>/?live=1 with HX-Request and If-None-Match: 304 each time
   hand entry   POST /games/<pk>/hands/new/ "all passed", the next number each time,
                each client thread into its own copy of the 500-hand game
-  and, unless --no-extras, two phases that are not the app (bench/prototypes.py):
+  and, unless --no-extras, three phases that are not the app (bench/prototypes.py):
   login floor  GET /bench/login: "ok" after loading the session and the user
   board drawn  the scoreboard drawn afresh each time, past the cache: what the
                scorer's phone waits for after saving a hand
+  bare save    a hand entry's locked insert alone: no form, no reading, no scoring
 
 The server's cache (games/caching.py) is a fresh folder, as after a deployment; the
 scoreboard and the poll are answered from it once drawn, as for a table's phones.
@@ -81,7 +82,7 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 # Throughput of each endpoint as a share of the floor's: at least this much.
 TARGETS = {"scoreboard": 0.5, "hand entry": 0.4, "poll 304": 0.8}
 # Measured beside them: an empty logged-in page, and the scoreboard drawn afresh.
-EXTRAS = ("login floor", "board drawn")
+EXTRAS = ("login floor", "board drawn", "bare save")
 START_TIMEOUT = 60
 
 
@@ -376,11 +377,19 @@ def one_round(options, port, data, cookies, token, pids) -> dict[str, tuple[Resu
     board = f"/games/{data.big_game}/"
     share = f"/s/{data.share_token}/?live=1"
 
-    def phones():
+    def phones(bare=False):
         counts = dataset.hand_counts(data.entry_games)
         connection.close()
         return [
-            AllPassed(port, game, counts[game] + 1, cookies, token) for game in data.entry_games
+            AllPassed(
+                port,
+                game,
+                counts[game] + 1,
+                cookies,
+                token,
+                path=f"/bench/bare-save/{game}/" if bare else "",
+            )
+            for game in data.entry_games
         ]
 
     def back_to_length():
@@ -398,6 +407,7 @@ def one_round(options, port, data, cookies, token, pids) -> dict[str, tuple[Resu
         endpoints += [
             ("login floor", lambda: [Get(port, "/bench/login", cookies=cookies)] * clients, fast),
             ("board drawn", lambda: [Get(port, drawn, cookies=cookies)] * clients, slow),
+            ("bare save", lambda: phones(bare=True), fast),
         ]
 
     def floor() -> Result:
@@ -408,7 +418,7 @@ def one_round(options, port, data, cookies, token, pids) -> dict[str, tuple[Resu
     before = floor()
     for name, streams, requests in endpoints:
         result = measured(name, port, streams(), requests, limit, pids)
-        if name == "hand entry":
+        if name in ("hand entry", "bare save"):
             back_to_length()
         after = floor()
         pairs[name] = (result, merged([before, after]))

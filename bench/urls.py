@@ -21,4 +21,5 @@ urlpatterns = [
     path("", include("scorekeeper.urls")),
     path("bench/login", prototypes.logged_in, name="bench_login"),
     path("bench/board-drawn/<int:pk>/", prototypes.board_drawn, name="bench_board_drawn"),
+    path("bench/bare-save/<int:pk>/", prototypes.bare_save, name="bench_bare_save"),
 ]
