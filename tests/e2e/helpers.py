@@ -35,6 +35,17 @@ def set_number(page, field, value):
         page.dispatch_event(f"#id_{field}", "change")
 
 
+def save(page, base, game_id):
+    """Save the hand and land back on the scoreboard."""
+    page.click("button[name=save][value='1']")
+    page.wait_for_url(f"{base}/games/{game_id}/")
+
+
+def standing(page, name):
+    """A name's total on the scoreboard, with a plain minus sign."""
+    return page.inner_text(f".standing:has(.who:text-is('{name}')) .total").replace("\u2212", "-")
+
+
 def sign_up(page, base, username="ana", password="a long table password"):
     page.goto(base + "/accounts/signup/")
     page.fill("#id_username", username)

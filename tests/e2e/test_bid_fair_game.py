@@ -1,7 +1,6 @@
 """A Bid Fair game on a phone: cards picked one by one, two bids face up, a redeal."""
 
 import re
-from contextlib import contextmanager
 
 import pytest
 
@@ -10,33 +9,9 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import sign_up
+from tests.e2e.helpers import live_update, save, set_number, settled, sign_up, standing, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# Waits use selectors, never evaluated JavaScript: the pages' Content Security Policy
-# refuses eval, which Playwright's wait_for_function (and so helpers.live_update) needs.
-BUSY = ".htmx-request, .htmx-settling, .htmx-swapping"
-
-
-@contextmanager
-def live_update(page):
-    """Wait for the htmx round trip a tap starts, and for its swap to settle."""
-    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
-        yield
-    page.wait_for_selector(BUSY, state="detached")
-
-
-def tap(page, selector):
-    with live_update(page):
-        page.click(selector)
-
-
-def set_number(page, field, value):
-    with live_update(page):
-        page.fill(f"#id_{field}", str(value))
-        page.dispatch_event(f"#id_{field}", "change")
-
 
 # The opening deal of shared/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut.
 ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
@@ -47,15 +22,6 @@ def give(page, card, taps):
     """Tap a captured card `taps` times, as a thumb would: each tap is one live update."""
     for _ in range(taps):
         tap(page, f"#captured label[for^='id_got_{card}_']:visible")
-
-
-def save(page, base, game_id):
-    page.click("button[name=save]")
-    page.wait_for_url(f"{base}/games/{game_id}/")
-
-
-def standing(page, name):
-    return page.inner_text(f".standing:has(.who:text-is('{name}')) .total").replace("\u2212", "-")
 
 
 def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoot, axe):
@@ -92,7 +58,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     for card in ANA_TOOK:
         page.click(f"#captured label[for^='id_got_{card}_']:visible")
     page.wait_for_selector(".bf-tally .seat-0:has-text('6 cards')")
-    page.wait_for_selector(BUSY, state="detached")
+    settled(page)
     for card in ANA_TOOK:
         assert page.is_checked(f"#id_got_{card}_0")
     assert "49 points" in page.inner_text(".bf-tally .seat-0")

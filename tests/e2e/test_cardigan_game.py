@@ -3,7 +3,6 @@ mode, the full suits with the last one, the winner; then the grid small and in t
 
 import json
 import re
-from contextlib import contextmanager
 from urllib.parse import parse_qs
 
 import pytest
@@ -14,7 +13,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
-from tests.e2e.helpers import sign_up
+from tests.e2e.helpers import live_update, save, set_number, settled, sign_up
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
 
@@ -22,17 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 EXAMPLE = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"]
 EXPECTED = json.loads((EXAMPLES / "cardigan-four-deals.expected.json").read_text())
-# Waiting is done with selectors: the Content Security Policy forbids the eval that
-# Playwright's wait_for_function needs.
-BUSY = ".htmx-request, .htmx-settling, .htmx-swapping"
-
-
-@contextmanager
-def answered(page):
-    """Wait for the htmx round trip a tap or a change starts, and for its swap."""
-    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
-        yield
-    page.locator(BUSY).first.wait_for(state="detached")
 
 
 def tap_cards(page, *selectors):
@@ -61,21 +49,15 @@ def tap_cards(page, *selectors):
             break
         page.wait_for_timeout(100)
     page.remove_listener("response", keep)
-    page.locator(BUSY).first.wait_for(state="detached")
+    settled(page)
 
 
 def pick(page, group, value):
     """Tap the pill of `group` whose input has `value` (if it is not chosen already)."""
     option = f"#{group} label:has(input[value='{value}'])"
     if not page.is_checked(f"{option} input"):
-        with answered(page):
+        with live_update(page):
             page.click(option)
-
-
-def set_number(page, field, value):
-    with answered(page):
-        page.fill(f"#id_{field}", str(value))
-        page.dispatch_event(f"#id_{field}", "change")
 
 
 def counted_total(page):
@@ -88,7 +70,7 @@ def contract(page, hand):
     pick(page, "bid", hand["bid"])
     for flag in ("dummy", "open", "stuck"):
         if hand.get(flag):
-            with answered(page):
+            with live_update(page):
                 page.click(f"#play label:has(input[name={flag}])")
     pick(page, "tricks", str(hand["tricks"]))
     for t, team in enumerate((AC, BD)):
@@ -103,11 +85,6 @@ def quick_counts(page, hand, teams=(0, 1)):
         for rank, n in hand["card_counts"][team].items():
             if page.input_value(f"#id_count_{t}_{rank}") != str(n):
                 set_number(page, f"count_{t}_{rank}", n)
-
-
-def save(page, base, game_id):
-    page.click("button[name=save][value='1']")
-    page.wait_for_url(f"{base}/games/{game_id}/")
 
 
 def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, shoot, axe):
@@ -137,7 +114,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     assert page.get_attribute("#card-2S", "aria-label").endswith(
         "1 with Ana & Cy, 0 with Ben & Dee"
     )
-    with answered(page):  # ...held down, it goes back
+    with live_update(page):  # ...held down, it goes back
         page.hover("#card-2S")
         page.mouse.down()
         page.wait_for_timeout(700)
@@ -165,9 +142,9 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     # Deals 2 and 3 in quick mode; Cy shows a pair before the bidding of deal 2.
     page.click("text=Add hand 2")
     pick(page, "mode", "quick")
-    with answered(page):
+    with live_update(page):
         page.click("#dup_who label:has(input[value='2'])")
-    with answered(page):
+    with live_update(page):
         page.click("#duplicates .stepper button[data-step='1']")
     assert "Cy: 1000" in page.inner_text("#duplicates")
     contract(page, EXAMPLE[1])

@@ -12,7 +12,7 @@ from games.services import import_sheet, sheet_of
 from games.sheet import read_sheet
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import choose, set_number, settled, sign_up, tap
+from tests.e2e.helpers import choose, save, set_number, settled, sign_up, standing, tap
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,15 +23,6 @@ def calculate(page, group, label):
     with page.expect_response(lambda r: "/contractor/calculator/" in r.url):
         page.click(f"#calculator-body #{group} label:has-text('{label}')")
     settled(page)
-
-
-def save(page, base, game_id):
-    page.click("button[name=save][value='1']")
-    page.wait_for_url(f"{base}/games/{game_id}/")
-
-
-def shown_total(page, name):
-    return page.inner_text(f".standing:has(.who:text-is('{name}')) .total").replace("\u2212", "-")
 
 
 def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, shoot, axe):
@@ -97,7 +88,7 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     shoot(page, "contractor-04-auction-over")
     axe(page, "auction over")
     save(page, base, game_id)
-    assert [shown_total(page, n) for n in ("Ana", "Ben", "Cy")] == ["-1", "2", "13"]
+    assert [standing(page, n) for n in ("Ana", "Ben", "Cy")] == ["-1", "2", "13"]
 
     # Hand 2, Ben deals: all three pass. One tap, and Ben deals again.
     page.click("text=Add hand 2")
@@ -140,7 +131,7 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     score = score_sheet(read_sheet(sheet_of(game)))
     assert score.finished
     for name, total in score.standings.items():
-        assert shown_total(page, name) == str(total)
+        assert standing(page, name) == str(total)
     status = page.inner_text(".status.done")
     assert status == f"Game over: {' and '.join(score.winners)} wins."
     assert page.locator("text=Add hand").count() == 0

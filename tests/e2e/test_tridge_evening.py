@@ -9,7 +9,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import choose, set_number, settled, sign_up, tap
+from tests.e2e.helpers import choose, save, set_number, settled, sign_up, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,11 +24,6 @@ def play(page, player=None, bid="Play", trumps="clubs", honours="0", tricks=(), 
     choose(page, "honours", honours)
     for field, value in tricks:
         set_number(page, field, value)
-
-
-def save(page, base, game_id):
-    page.click("button[name=save]")
-    page.wait_for_url(f"{base}/games/{game_id}/")
 
 
 def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, axe):
