@@ -12,6 +12,24 @@ from games.registry import GAMES
 from games.sheet import NAME_LENGTH, SheetError, read_settings, settings_as_rules
 
 
+def fill_last_tricks(data, seats, tricks: int):
+    """With every seat's tricks but one entered, the last seat has what is left of `tricks`.
+
+    The phone fills it in as the other counts are typed; anything unreadable, or more
+    tricks than there are, leaves the form as it was for its own messages to say why.
+    """
+    blank = [seat for seat in seats if not str(data.get(f"tricks_{seat}", "")).strip()]
+    if len(blank) != 1:
+        return data
+    try:
+        taken = sum(int(data.get(f"tricks_{seat}")) for seat in seats if seat not in blank)
+    except (TypeError, ValueError):
+        return data
+    if 0 <= taken <= tricks:
+        data[f"tricks_{blank[0]}"] = str(tricks - taken)
+    return data
+
+
 class SessionForm(forms.ModelForm):
     class Meta:
         model = Session

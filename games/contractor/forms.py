@@ -25,6 +25,7 @@ from games.contractor.rules import (
     Settings,
     bid_value,
 )
+from games.forms import fill_last_tricks
 from games.sheet import SheetError, read_settings
 
 BOARD_TEMPLATE = "contractor/board.html"
@@ -455,17 +456,7 @@ class HandForm(BidForm):
 
     def _fill_last_tricks(self, data):
         """With two players' tricks entered, the third has what is left of ten."""
-        seats = range(len(self.people))
-        blank = [seat for seat in seats if not str(data.get(f"tricks_{seat}", "")).strip()]
-        if len(blank) != 1:
-            return data
-        try:
-            taken = sum(int(data.get(f"tricks_{seat}")) for seat in seats if seat not in blank)
-        except (TypeError, ValueError):
-            return data
-        if 0 <= taken <= TRICKS:
-            data[f"tricks_{blank[0]}"] = str(TRICKS - taken)
-        return data
+        return fill_last_tricks(data, range(len(self.people)), TRICKS)
 
     def clean(self):
         data = super().clean()

@@ -8,6 +8,7 @@ from decimal import Decimal
 from django import forms
 
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS
+from games.forms import fill_last_tricks
 from games.sheet import SheetError
 from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS, TRICKS
 
@@ -158,16 +159,7 @@ class HandForm(forms.Form):
             for seat, name in enumerate(self.people)
             if kind == "incomer" or len(self.people) == 3 or name != self.dealer
         ]
-        blank = [seat for seat in seats if not str(data.get(f"tricks_{seat}", "")).strip()]
-        if len(blank) != 1:
-            return data
-        try:
-            taken = sum(int(data.get(f"tricks_{seat}")) for seat in seats if seat not in blank)
-        except (TypeError, ValueError):
-            return data
-        if 0 <= taken <= TRICKS:
-            data[f"tricks_{blank[0]}"] = str(TRICKS - taken)
-        return data
+        return fill_last_tricks(data, seats, TRICKS)
 
     def clean(self):
         data = super().clean()
