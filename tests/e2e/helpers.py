@@ -46,6 +46,16 @@ def standing(page, name):
     return page.inner_text(f".standing:has(.who:text-is('{name}')) .total").replace("\u2212", "-")
 
 
+def log_in(page, base, username="ana", password="a long table password"):
+    """Log in and wait for the home page: a request still in flight when the test goes on
+    (or when its database is flushed) races what follows."""
+    page.goto(base + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button:has-text('Log in')")
+    page.wait_for_url(base + "/")
+
+
 def sign_up(page, base, username="ana", password="a long table password"):
     page.goto(base + "/accounts/signup/")
     page.fill("#id_username", username)

@@ -9,7 +9,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import live_update, save, set_number, settled, sign_up, standing, tap
+from tests.e2e.helpers import live_update, log_in, save, set_number, settled, sign_up, standing, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -135,7 +135,6 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
 
 def test_the_card_picker_fits_a_small_phone_in_the_dark(live_server, browser, user, shoot, axe):
     from games.models import Hand
-    from tests.conftest import PASSWORD
     from tests.tables import make_game
 
     game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
@@ -148,10 +147,7 @@ def test_the_card_picker_fits_a_small_phone_in_the_dark(live_server, browser, us
     context = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme="dark")
     page = context.new_page()
     base = live_server.url
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
+    log_in(page, base)
     for name, path in [
         ("scoreboard", f"/games/{game.pk}/"),
         ("edit-deal", f"/games/{game.pk}/hands/1/"),

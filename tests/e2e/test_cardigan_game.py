@@ -13,7 +13,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
-from tests.e2e.helpers import live_update, save, set_number, settled, sign_up
+from tests.e2e.helpers import live_update, log_in, save, set_number, settled, sign_up
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
 
@@ -212,7 +212,6 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
 ):
     from games.models import Session
     from games.services import import_sheet
-    from tests.conftest import PASSWORD
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     last = data["hands"].pop()
@@ -220,10 +219,7 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     base = live_server.url
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
+    log_in(page, base)
     page.goto(f"{base}/games/{game.pk}/hands/new/")
     contract(page, last)
     pick(page, "team", "1")
@@ -250,7 +246,6 @@ def test_without_javascript_each_card_is_a_button_that_posts_the_form(
 ):
     from games.models import Session
     from games.services import import_sheet
-    from tests.conftest import PASSWORD
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     data["hands"] = []
@@ -258,10 +253,7 @@ def test_without_javascript_each_card_is_a_button_that_posts_the_form(
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()
     base = live_server.url
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
+    log_in(page, base)
     page.goto(f"{base}/games/{game.pk}/hands/new/")
     page.click("#card-AS")
     page.wait_for_url(re.compile(r"#card-AS$"))

@@ -10,9 +10,8 @@ from games.models import Game
 from games.registry import score_sheet
 from games.services import import_sheet, sheet_of
 from games.sheet import read_sheet
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import choose, save, set_number, settled, sign_up, standing, tap
+from tests.e2e.helpers import choose, log_in, save, set_number, settled, sign_up, standing, tap
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -162,10 +161,7 @@ def test_contractor_pages_fit_a_small_phone_in_dark_mode(
     game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
     page = small_dark_phone
     base = live_server.url
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
+    log_in(page, base)
     for name, path in [
         ("scoreboard", f"/games/{game.pk}/"),
         ("calculator", f"/games/{game.pk}/contractor/calculator/?strain=spades&extra_tricks=2"),

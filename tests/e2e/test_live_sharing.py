@@ -7,19 +7,11 @@ from playwright.sync_api import expect
 
 from games.models import Player, Session
 from games.services import import_sheet
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import FLAGS, PHONE  # noqa: F401
-from tests.e2e.helpers import tap
+from tests.e2e.helpers import log_in, tap
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def log_in(page, base):
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
 
 
 def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser, user, shoot, axe):

@@ -7,8 +7,8 @@ import pytest
 
 from games.models import Session
 from games.services import import_sheet
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS, PHONE
+from tests.e2e.helpers import log_in
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,10 +21,7 @@ def test_the_first_load_of_a_scoreboard_weighs_under_40_kb(live_server, browser,
     game = import_sheet(Session.objects.create(owner=user), data)
     login = browser.new_context(viewport=PHONE)
     page = login.new_page()
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
+    log_in(page, live_server.url)
     cookies = login.cookies()
     login.close()
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from games.services import import_sheet
-from tests.conftest import PASSWORD
+from tests.e2e.helpers import log_in
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,10 +29,7 @@ def test_tridge_pages_fit_a_small_phone_in_dark_mode(
     game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
     page = small_dark_phone
     base = live_server.url
-    page.goto(base + "/accounts/login/")
-    page.fill("#id_username", "ana")
-    page.fill("#id_password", PASSWORD)
-    page.click("button:has-text('Log in')")
+    log_in(page, base)
     for name, path in [
         ("sessions", "/"),
         ("scoreboard", f"/games/{game.pk}/"),
