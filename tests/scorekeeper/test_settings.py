@@ -18,6 +18,8 @@ def manage(*args, env=None):
     # The browser tests allow async-unsafe calls in this process; a real server never does.
     ignored = {*PRODUCTION, "DJANGO_ALLOW_ASYNC_UNSAFE"}
     environment = {k: v for k, v in os.environ.items() if k not in ignored} | (env or {})
+    # The project's settings, not the test run's (tests/settings.py, which pytest exports).
+    environment["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -58,3 +60,17 @@ def test_without_a_database_url_the_app_uses_sqlite():
     code = "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'])"
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.stdout.strip() == "django.db.backends.sqlite3"
+
+
+def test_every_process_of_a_machine_shares_one_cache_folder_for_sessions_and_boards(tmp_path):
+    code = (
+        "from django.conf import settings as s; c = s.CACHES['default'];"
+        "print(c['BACKEND'], c['LOCATION'], s.SESSION_ENGINE)"
+    )
+    env = PRODUCTION | {"CACHE_LOCATION": str(tmp_path)}
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.stdout.split() == [
+        "games.caching.FolderCache",
+        str(tmp_path),
+        "django.contrib.sessions.backends.cached_db",
+    ]
