@@ -10,8 +10,6 @@ from games.sheet import (
     SheetError,
     check_player,
     describe,
-    is_marker,
-    quick_tricks,
     read_hands,
     read_tricks,
 )
@@ -40,12 +38,13 @@ PLAYED_KEYS = frozenset(
 class Seating:
     """Who is in play in each hand, worked out once per sheet rather than per hand."""
 
-    __slots__ = ("players", "planned", "in_play")
+    __slots__ = ("players", "people", "planned", "in_play")
 
     def __init__(self, players, settings: Settings):
         self.players = tuple(players)
+        self.people = len(players)
         self.planned = settings.hands
-        if len(players) == FOUR_PEOPLE:
+        if self.people == FOUR_PEOPLE:
             # The dealer sits out, so each dealer has their own three people in play.
             self.in_play = tuple(
                 tuple(name for name in players if name != dealer) for dealer in players
@@ -138,8 +137,11 @@ def quick_hand(seating: Seating, raw: dict, number: int):
     several times the JSON parse. This accepts only what `read_hand` accepts and builds
     the same record; whatever it is unsure of goes to `read_hand`, which then either
     reads it or names the fault (see `read_hands`). Tests hold the two to agreement.
-    A played hand is read here rather than in a function of its own: one call a hand
-    fewer, on sheets of thousands.
+    A played hand, its tricks included, is read here rather than in functions of its
+    own (`quick_tricks` is written out below): a call costs more than most checks, and
+    sheets hold thousands of hands. For the same reason the fields a played hand must
+    have are read as `raw[key]`, not `raw.get(key)`: a missing one, like a person missing
+    from the tricks, is a KeyError, and answers None.
     """
     if seating.planned is not None and number > seating.planned:
         return None
@@ -147,35 +149,54 @@ def quick_hand(seating: Seating, raw: dict, number: int):
         return quick_marker(seating, raw)
     if not PLAYED_KEYS.issuperset(raw):
         return None
-    bid = raw.get("bid")
-    trumps = raw.get("trumps")
-    honours = raw.get("honours", 0)
-    if (
-        bid.__class__ is not str
-        or bid not in BID_SET
-        or trumps.__class__ is not str
-        or honours.__class__ is not int
-        or not 0 <= honours <= MAX_HONOURS.get(trumps, -1)
-    ):
-        return None
-    target = raw.get("target")
-    if bid == "fixed":
-        if target.__class__ is not int or target not in TARGETS:
+    try:
+        player = raw["player"]
+        bid = raw["bid"]
+        trumps = raw["trumps"]
+        table = raw["tricks"]
+        honours = raw.get("honours", 0)
+        if (
+            bid.__class__ is not str
+            or bid not in BID_SET
+            or trumps.__class__ is not str
+            or honours.__class__ is not int
+            or not 0 <= honours <= MAX_HONOURS[trumps]
+        ):
             return None
-    elif "target" in raw:
+        # Only a fixed bid has a target: the others need no lookup for it.
+        if bid == "fixed":
+            target = raw["target"]
+            if target.__class__ is not int or target not in TARGETS:
+                return None
+        elif "target" in raw:
+            return None
+        else:
+            target = None
+        incomer = raw.get("incomer", False)
+        if incomer is False:
+            in_play = seating.in_play[(number - 1) % seating.people]
+        elif incomer is True and player == seating.incomer_at(number) and bid in INCOMER_BIDS:
+            in_play = seating.players
+        else:
+            return None
+        if player.__class__ is not str or player not in in_play:
+            return None
+        # The tricks as `quick_tricks` reads them: with as many entries as people in
+        # play and each of them found, nobody else is listed; counts of at least 0 that
+        # add up to nine are each at most nine. Built in seating order, as read_tricks.
+        if table.__class__ is not dict or len(table) != len(in_play):
+            return None
+        tricks = {}
+        added = 0
+        for name in in_play:
+            count = table[name]
+            if count.__class__ is not int or count < 0:
+                return None
+            tricks[name] = count
+            added += count
+    except KeyError:
         return None
-    incomer = raw.get("incomer", False)
-    player = raw.get("player")
-    if incomer is False:
-        in_play = seating.in_play[(number - 1) % len(seating.players)]
-    elif incomer is True and player == seating.incomer_at(number) and bid in INCOMER_BIDS:
-        in_play = seating.players
-    else:
-        return None
-    if player.__class__ is not str or player not in in_play:
-        return None
-    tricks = quick_tricks(raw.get("tricks"), in_play, TRICKS)
-    if tricks is None:
+    if added != TRICKS:
         return None
     went_for_all = raw.get("went_for_all", False)
     if went_for_all is True:
@@ -187,12 +208,16 @@ def quick_hand(seating: Seating, raw: dict, number: int):
 
 
 def quick_marker(seating: Seating, raw: dict):
-    """A hand of one key: a pass, a void hand or a declined in-comer, if it is one."""
-    if is_marker(raw, "passed"):
+    """A hand of one key: a pass, a void hand or a declined in-comer, if it is one.
+
+    `quick_hand` has seen that the hand has one key, so `is_marker`'s check of that is
+    not repeated: a pass or a void hand is told by one lookup.
+    """
+    if raw.get("passed") is True:
         return PASSED
-    if is_marker(raw, "void"):
+    if raw.get("void") is True:
         return VOID
-    if is_marker(raw, "incomer_declined") and len(seating.players) == FOUR_PEOPLE:
+    if raw.get("incomer_declined") is True and seating.people == FOUR_PEOPLE:
         return INCOMER_DECLINED
     return None
 

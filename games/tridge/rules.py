@@ -206,7 +206,7 @@ class Table:
         self.alike = 0
 
     def funds(self) -> dict:
-        return {"game": self.game, "reserves": list(self.reserves), "widow": self.widow}
+        return {"game": self.game, "reserves": [*self.reserves], "widow": self.widow}
 
     def everyone_pays(self, each: int) -> int:
         self.alike -= each
@@ -344,7 +344,9 @@ class Scorer:
         player = hand.player
         extra, worth, for_widow = self.terms[hand.bid][hand.trumps]
         honours = hand.honours * worth
-        outcome = outcome_of(player, hand.tricks)
+        tricks = hand.tricks
+        # More than half the tricks is the usual win (see outcome_of), told without a call.
+        outcome = WIN if tricks[player] * 2 > TRICKS else outcome_of(player, tricks)
         if outcome == WIN:
             table.win(deltas, player, honours + extra)
             if for_widow:
@@ -413,6 +415,11 @@ class Scorer:
 
 # --- the game -----------------------------------------------------------------
 
+# What a passed or void hand adds to its details: one dict shared by every such hand,
+# since nothing changes a hand's facts once scored (`details` and `as_json` copy them).
+PASSED_FACTS = {"outcome": "passed"}
+VOID_FACTS = {"outcome": "void"}
+
 
 class ScoredHand:
     """One scored hand, read like a `HandScore` (games/scores.py), but built cheaper.
@@ -444,14 +451,15 @@ class ScoredHand:
         return {**self.facts, "funds": self.funds()}
 
     def funds(self) -> dict:
-        return {"game": self.game, "reserves": list(self.reserves), "widow": self.widow}
+        # [*...] rather than list(...): the same list, without a call.
+        return {"game": self.game, "reserves": [*self.reserves], "widow": self.widow}
 
     def as_json(self) -> dict:
         return {
             "number": self.number,
             "dealer": self.dealer,
             **self.facts,
-            "funds": {"game": self.game, "reserves": list(self.reserves), "widow": self.widow},
+            "funds": {"game": self.game, "reserves": [*self.reserves], "widow": self.widow},
             "deltas": self.deltas,
             "totals": self.totals,
         }
@@ -479,12 +487,12 @@ def score(sheet) -> GameScore:
             facts = scorer.played(hand, deltas)
         elif kind is Passed:
             table.all_passed()
-            facts = {"outcome": "passed"}
+            facts = PASSED_FACTS
         elif kind is IncomerDeclined:
             paid = table.incomer_pays(deltas, dealer)
             facts = {"outcome": "declined", "player": dealer, "incomer_paid": paid}
         else:
-            facts = {"outcome": "void"}
+            facts = VOID_FACTS
         # What everyone paid or was paid alike is added once, as the hand is totted up.
         alike = table.alike
         table.alike = 0
