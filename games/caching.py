@@ -59,7 +59,7 @@ def install() -> str:
 
 
 def forget_install() -> None:
-    """After the database was replaced under a running process (tests, loadscores)."""
+    """After the database was replaced under a running process (the tests do it)."""
     global _install
     _install = None
 
@@ -83,9 +83,13 @@ def release() -> str:
     return digest.hexdigest()[:12]
 
 
+def _generation_key(kind: str, pk) -> str:
+    return f"gen:{kind}:{pk}"
+
+
 def generation(kind: str, pk) -> str:
     """The current generation of a game or a user; a new one if the cache has none."""
-    key = f"gen:{kind}:{pk}"
+    key = _generation_key(kind, pk)
     word = cache.get(key)
     if word is None:
         word = secrets.token_hex(8)
@@ -96,7 +100,7 @@ def generation(kind: str, pk) -> str:
 
 def touch(kind: str, pk) -> None:
     """A game or user changed: replace its generation now and again after the commit."""
-    key = f"gen:{kind}:{pk}"
+    key = _generation_key(kind, pk)
 
     def replace():
         cache.set(key, secrets.token_hex(8), GENERATION_SECONDS)
@@ -111,10 +115,6 @@ def get(key: str):
 
 def put(key: str, value) -> None:
     cache.set(key, value, ENTRY_SECONDS)
-
-
-def forget(key: str) -> None:
-    cache.delete(key)
 
 
 class CachedUserBackend(ModelBackend):

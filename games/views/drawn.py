@@ -54,13 +54,14 @@ def drawn_once(role: str):
             live = is_live(request)
             tag = etag(pk, generation, role, live)
             if tag in request.META.get("HTTP_IF_NONE_MATCH", "") and _known(request, role, pk):
-                return _answer(HttpResponse(status=304), tag)
+                return conditional(HttpResponse(status=304), tag)
             # Only a visitor the view let in ever files a page under their key.
             key = _page_key(request, role, pk, generation, live)
             page = caching.get(key)
-            if page is not None and not _has_messages(request):
+            keep = not _has_messages(request)  # a message is for this one answer only
+            if page is not None and keep:
                 token_now = get_token(request)
-                return _answer(HttpResponse(page.replace(CSRF_STAND_IN, token_now)), tag)
+                return conditional(HttpResponse(page.replace(CSRF_STAND_IN, token_now)), tag)
             request.drawing = tag
             response = view(request, **kwargs)
             if response.status_code == 200:
@@ -68,7 +69,7 @@ def drawn_once(role: str):
                 if role == "owner":
                     caching.put(f"owner:{pk}", request.user.pk)
                 drawn = response.content.decode()
-                if not _has_messages(request):
+                if keep:
                     caching.put(key, drawn)
                 response.content = drawn.replace(CSRF_STAND_IN, get_token(request))
             return response
@@ -93,9 +94,8 @@ def is_live(request) -> bool:
     cost more than the rest of a 304 (docs/PERFORMANCE.md).
     """
     meta = request.META
-    return meta.get("HTTP_HX_REQUEST") == "true" and "live=1" in meta.get("QUERY_STRING", "").split(
-        "&"
-    )
+    query = meta.get("QUERY_STRING", "").split("&")
+    return meta.get("HTTP_HX_REQUEST") == "true" and "live=1" in query
 
 
 def _token_game(role: str, token: str):
@@ -129,9 +129,10 @@ def _has_messages(request) -> bool:
     return len(messages.get_messages(request)) > 0
 
 
-def _answer(response, tag: str):
+def conditional(response, tag: str):
+    """The board's answer, drawn or from the cache: always asked again, and "304 Not
+    Modified" when nothing changed. (The header is written out: patch_cache_control
+    parses what is there first, which a 304 cannot afford.)"""
     response["ETag"] = tag
-    # Always ask again, but let the answer be "304 Not Modified" when nothing changed
-    # (what the view's patch_cache_control writes, written out).
-    response["Cache-Control"] = "no-cache, private"
+    response["Cache-Control"] = "private, no-cache"
     return response

@@ -4,7 +4,6 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
 
 from games import boards, services, web
@@ -68,11 +67,7 @@ def board(request, access: Access):
     if access.is_owner:
         context |= boards.sharing(request, game)
     template = "games/board.html#live" if live else "games/board.html"
-    response = render(request, template, context)
-    response["ETag"] = request.drawing
-    # Always ask again, but let the answer be "304 Not Modified" when nothing changed.
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return drawn.conditional(render(request, template, context), request.drawing)
 
 
 def sheet(request, access: Access):
