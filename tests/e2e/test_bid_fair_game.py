@@ -56,7 +56,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     assert page.locator("#captured .bf-card.gone").count() == 2
     # A quick thumb does not wait for each answer: the last one counts every tap.
     for card in ANA_TOOK:
-        page.click(f"#captured label[for^='id_got_{card}_']:visible")
+        page.tap(f"#captured label[for^='id_got_{card}_']:visible")
     page.wait_for_selector(".bf-tally .seat-0:has-text('6 cards')")
     settled(page)
     for card in ANA_TOOK:
