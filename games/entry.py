@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from games import boards, services, web
+from games import boards, services, tallies, web
 from games.services import Conflict
 from games.sheet import SheetError
 
@@ -42,14 +42,27 @@ class HandEntry:
         self.via_coscorer = via_coscorer
         self.hand = hand
         self.module = web.entry(game.kind)
-        self.number = hand.number if hand else game.hands.count() + 1
+        # A new hand's tally, where kept, says how many hands there are: no count needed.
+        self.tally = None if hand else tallies.kept(game)
+        if hand:
+            self.number = hand.number
+        elif self.tally is not None:
+            self.number = self.tally.count + 1
+        else:
+            self.number = game.hands.count() + 1
         self.record = hand.record if hand else None
         self.preview = None
         self.conflict = None
         self.top = None
-        self.form = self.module.HandForm(game=game, number=self.number, record=self.record)
-        if hand:
-            self.preview = services.score_records(game, self.records)
+        # Built by `submit` from what was posted, or as first shown by `context`: a form
+        # costs a deep copy of every field, and a save never shows the blank one.
+        self.form = None
+
+    def _as_stored(self):
+        """The form as first shown: blank, or the stored hand with what it does."""
+        self.form = self.module.HandForm(game=self.game, number=self.number, record=self.record)
+        if self.hand:
+            self.preview = services.score_records(self.game, self.records)
 
     @cached_property
     def records(self) -> list:
@@ -104,7 +117,9 @@ class HandEntry:
                     self.hand, self.record, user, version, self.via_coscorer, top=self.top
                 )
             else:
-                services.add_hand(self.game, self.record, user, self.number, top=self.top)
+                services.add_hand(
+                    self.game, self.record, user, self.number, top=self.top, tally=self.tally
+                )
         except Conflict as error:
             self.conflict = str(error)
             self.preview = None
@@ -121,6 +136,8 @@ class HandEntry:
         return True
 
     def context(self) -> dict:
+        if self.form is None:
+            self._as_stored()
         hand_score = None
         if self.preview is not None and len(self.preview.hands) >= self.number:
             hand_score = self.preview.hands[self.number - 1]

@@ -310,6 +310,15 @@ def read_hands(top: Fields, read_hand, quick=None) -> tuple:
     return tuple(hands)
 
 
+def read_hand_at(raw: Any, number: int, read_hand, quick=None):
+    """Hand `number` of a sheet read on its own, exactly as `read_hands` reads it there."""
+    if quick is not None and raw.__class__ is dict:
+        record = quick(raw, number)
+        if record is not None:
+            return record
+    return read_hand(Fields(raw, hand=number, name="hand"))
+
+
 # --- quick readers' checks --------------------------------------------------
 #
 # Each answers None ("not sure") rather than raising: the careful reader owns the

@@ -1,7 +1,7 @@
 """Bid Fair: two players, a 24-card pack, contracts pushed onto the opponent by bidding."""
 
-from games.bid_fair.records import read
-from games.bid_fair.rules import Settings, score
+from games.bid_fair.records import read, readers
+from games.bid_fair.rules import Settings, Tally, score
 
 KEY = "bid_fair"
 NAME = "Bid Fair"
@@ -23,4 +23,15 @@ SUMMARY = (
     ("The leader deals, and the first player alone past 800 wins."),
 )
 
-__all__ = ["KEY", "NAME", "PLAYERS_TEXT", "SEATS", "SUMMARY", "Settings", "read", "score"]
+__all__ = [
+    "KEY",
+    "NAME",
+    "PLAYERS_TEXT",
+    "SEATS",
+    "SUMMARY",
+    "Settings",
+    "Tally",
+    "read",
+    "readers",
+    "score",
+]

@@ -208,47 +208,86 @@ def winner(totals: dict[str, int], target: int) -> str | None:
     return None
 
 
-def score(sheet) -> GameScore:
-    players = sheet.players
-    settings = sheet.settings
-    totals = dict.fromkeys(players, 0)
-    hands = []
-    dealer = players[0]
-    won_by = None
-    for number, hand in enumerate(sheet.hands, start=1):
-        if won_by is not None:
-            raise SheetError(
-                "hand",
-                f"comes after the game ended ({won_by} was alone on top with more than"
-                f" {settings.target} after hand {number - 1})",
-                number,
-            )
-        if isinstance(hand, Redeal):
-            # Nothing was scored, so the same dealer deals again.
+class Tally:
+    """A game between two deals: the totals, the dealer, and the winner once there is one.
+
+    `score` plays a whole sheet through one; a save keeps the one it ended with and
+    plays the next deal on it alone (games/tallies.py).
+    """
+
+    __slots__ = ("players", "settings", "totals", "dealer", "won_by", "count")
+
+    def __init__(self, players, settings: Settings):
+        self.players = players
+        self.settings = settings
+        self.totals = dict.fromkeys(players, 0)
+        self.dealer = players[0]
+        self.won_by = None
+        self.count = 0  # deals played, redeals included
+
+    def play(self, sheet_hands) -> list[HandScore]:
+        """Score these deals, the next ones of the game, in order.
+
+        SheetError if one cannot be; the tally is then spent (throw it away).
+        """
+        players = self.players
+        settings = self.settings
+        totals = self.totals
+        dealer = self.dealer
+        won_by = self.won_by
+        hands = []
+        for number, hand in enumerate(sheet_hands, start=self.count + 1):
+            if won_by is not None:
+                raise SheetError(
+                    "hand",
+                    f"comes after the game ended ({won_by} was alone on top with more than"
+                    f" {settings.target} after hand {number - 1})",
+                    number,
+                )
+            if isinstance(hand, Redeal):
+                # Nothing was scored, so the same dealer deals again.
+                hands.append(
+                    HandScore(
+                        number, dealer, dict.fromkeys(players, 0), dict(totals), {"redeal": True}
+                    )
+                )
+                continue
+            result = score_deal(hand, settings)
+            deltas = result.deltas
+            for name in players:
+                totals[name] += deltas[name]
             hands.append(
-                HandScore(number, dealer, dict.fromkeys(players, 0), dict(totals), {"redeal": True})
+                HandScore(number, dealer, deltas, dict(totals), result.details(hand.trump))
             )
-            continue
-        result = score_deal(hand, settings)
-        deltas = result.deltas
-        for name in players:
-            totals[name] += deltas[name]
-        hands.append(HandScore(number, dealer, deltas, dict(totals), result.details(hand.trump)))
-        dealer = next_dealer(players, totals, dealer)
-        won_by = winner(totals, settings.target)
-    finished = won_by is not None
-    return GameScore(
-        game="bid_fair",
-        standings=dict(totals),
-        hands=hands,
-        finished=finished,
-        winners=[won_by] if finished else [],
-        next_dealer=None if finished else dealer,
-        details={
-            "target": settings.target,
-            # What each player still needs to be above the target (0 once above it).
-            "to_pass_target": {
-                name: max(0, settings.target + 1 - total) for name, total in totals.items()
+            dealer = next_dealer(players, totals, dealer)
+            won_by = winner(totals, settings.target)
+        self.dealer = dealer
+        self.won_by = won_by
+        self.count += len(hands)
+        return hands
+
+    def result(self, hands: list[HandScore]) -> GameScore:
+        """The game as it stands, given every deal this tally played."""
+        settings = self.settings
+        totals = self.totals
+        finished = self.won_by is not None
+        return GameScore(
+            game="bid_fair",
+            standings=dict(totals),
+            hands=hands,
+            finished=finished,
+            winners=[self.won_by] if finished else [],
+            next_dealer=None if finished else self.dealer,
+            details={
+                "target": settings.target,
+                # What each player still needs to be above the target (0 once above it).
+                "to_pass_target": {
+                    name: max(0, settings.target + 1 - total) for name, total in totals.items()
+                },
             },
-        },
-    )
+        )
+
+
+def score(sheet) -> GameScore:
+    tally = Tally(sheet.players, sheet.settings)
+    return tally.result(tally.play(sheet.hands))

@@ -1,7 +1,7 @@
 """Contractor: three players, self-composed contracts, a planned number of hands."""
 
-from games.contractor.records import read
-from games.contractor.rules import Settings, score
+from games.contractor.records import read, readers
+from games.contractor.rules import Settings, Tally, score
 
 KEY = "contractor"
 NAME = "Contractor"
@@ -23,4 +23,15 @@ SUMMARY = (
     ("A game is a planned number of hands, a multiple of three so everyone deals equally often."),
 )
 
-__all__ = ["KEY", "NAME", "PLAYERS_TEXT", "SEATS", "SUMMARY", "Settings", "read", "score"]
+__all__ = [
+    "KEY",
+    "NAME",
+    "PLAYERS_TEXT",
+    "SEATS",
+    "SUMMARY",
+    "Settings",
+    "Tally",
+    "read",
+    "readers",
+    "score",
+]

@@ -32,9 +32,14 @@ CONTRACT_KEYS = frozenset(
 ).union(FLAGS)
 
 
-def read(top: Fields, players, settings):
+def readers(players, settings):
+    """The careful and the quick reader of one hand of this game (see `read_hands`)."""
     # partial, not a lambda: one Python call a hand fewer, on sheets of thousands.
-    return read_hands(top, partial(read_hand, players=players), partial(quick_hand, players)), {}
+    return partial(read_hand, players=players), partial(quick_hand, players)
+
+
+def read(top: Fields, players, settings):
+    return read_hands(top, *readers(players, settings)), {}
 
 
 def read_hand(fields: Fields, players) -> Contract | Redeal:

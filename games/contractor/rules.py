@@ -128,43 +128,78 @@ def score_contract(contract: Contract, value: int, made: bool) -> dict[str, int]
     return deltas
 
 
+class Tally:
+    """A game between two hands: the totals, the dealer and the contracts scored so far.
+
+    `score` plays a whole sheet through one; a save keeps the one it ended with and
+    plays the next hand on it alone (games/tallies.py).
+    """
+
+    __slots__ = ("players", "settings", "totals", "dealer_at", "scored", "count")
+
+    def __init__(self, players, settings: Settings):
+        self.players = players
+        self.settings = settings
+        self.totals = dict.fromkeys(players, 0)
+        self.dealer_at = 0
+        self.scored = 0  # contracts scored: redeals are not counted
+        self.count = 0  # hands played, redeals included
+
+    def play(self, sheet_hands) -> list[HandScore]:
+        """Score these hands, the next ones of the game, in order.
+
+        SheetError if one cannot be; the tally is then spent (throw it away).
+        """
+        players = self.players
+        settings = self.settings
+        planned = settings.hands
+        totals = self.totals
+        unchanged = dict.fromkeys(players, 0)
+        dealer_at = self.dealer_at
+        scored = self.scored
+        hands = []
+        for number, hand in enumerate(sheet_hands, start=self.count + 1):
+            if scored == planned:
+                raise SheetError(
+                    "hand", f"comes after the game ended ({planned} hands were planned)", number
+                )
+            dealer = players[dealer_at]
+            if hand.__class__ is Redeal:
+                # The deal stays with the same dealer, so everyone still deals equally often.
+                deltas = unchanged.copy()
+                details = {"redeal": True}
+            else:
+                value = bid_value(hand.bid, settings, hand.contractor == dealer)
+                made = is_made(hand)
+                # The reader lists tricks in seating order, so the deltas come out in it too.
+                deltas = score_contract(hand, value, made)
+                details = {"contractor": hand.contractor, "value": value, "made": made}
+                scored += 1
+                dealer_at = (dealer_at + 1) % len(players)
+            for name in players:
+                totals[name] += deltas[name]
+            hands.append(HandScore(number, dealer, deltas, totals.copy(), details))
+        self.dealer_at = dealer_at
+        self.scored = scored
+        self.count += len(hands)
+        return hands
+
+    def result(self, hands: list[HandScore]) -> GameScore:
+        """The game as it stands, given every hand this tally played."""
+        planned = self.settings.hands
+        finished = self.scored == planned
+        totals = self.totals
+        return GameScore(
+            game="contractor",
+            standings=dict(totals),
+            hands=hands,
+            finished=finished,
+            winners=top_scorers(totals) if finished else [],
+            next_dealer=None if finished else self.players[self.dealer_at],
+            details={"planned_hands": planned, "hands_scored": self.scored},
+        )
+
+
 def score(sheet) -> GameScore:
-    players = sheet.players
-    settings = sheet.settings
-    planned = settings.hands
-    totals = dict.fromkeys(players, 0)
-    unchanged = dict.fromkeys(players, 0)
-    hands = []
-    dealer_at = 0
-    scored = 0
-    for number, hand in enumerate(sheet.hands, start=1):
-        if scored == planned:
-            raise SheetError(
-                "hand", f"comes after the game ended ({planned} hands were planned)", number
-            )
-        dealer = players[dealer_at]
-        if hand.__class__ is Redeal:
-            # The deal stays with the same dealer, so everyone still deals equally often.
-            deltas = unchanged.copy()
-            details = {"redeal": True}
-        else:
-            value = bid_value(hand.bid, settings, hand.contractor == dealer)
-            made = is_made(hand)
-            # The reader lists tricks in seating order, so the deltas come out in it too.
-            deltas = score_contract(hand, value, made)
-            details = {"contractor": hand.contractor, "value": value, "made": made}
-            scored += 1
-            dealer_at = (dealer_at + 1) % len(players)
-        for name in players:
-            totals[name] += deltas[name]
-        hands.append(HandScore(number, dealer, deltas, totals.copy(), details))
-    finished = scored == planned
-    return GameScore(
-        game="contractor",
-        standings=dict(totals),
-        hands=hands,
-        finished=finished,
-        winners=top_scorers(totals) if finished else [],
-        next_dealer=None if finished else players[dealer_at],
-        details={"planned_hands": planned, "hands_scored": scored},
-    )
+    tally = Tally(sheet.players, sheet.settings)
+    return tally.result(tally.play(sheet.hands))

@@ -1,7 +1,7 @@
 """Tridge: three or four people playing for chips, a game fund and a widow's fund."""
 
-from games.tridge.records import read
-from games.tridge.rules import Settings, score
+from games.tridge.records import read, readers
+from games.tridge.rules import Settings, Tally, score
 
 KEY = "tridge"
 NAME = "Tridge"
@@ -26,4 +26,15 @@ SUMMARY = (
     ),
 )
 
-__all__ = ["KEY", "NAME", "PLAYERS_TEXT", "SEATS", "SUMMARY", "Settings", "read", "score"]
+__all__ = [
+    "KEY",
+    "NAME",
+    "PLAYERS_TEXT",
+    "SEATS",
+    "SUMMARY",
+    "Settings",
+    "Tally",
+    "read",
+    "readers",
+    "score",
+]

@@ -61,10 +61,15 @@ class Seating:
         return dealer_of(number, self.players)
 
 
-def read(top: Fields, players, settings: Settings):
+def readers(players, settings: Settings):
+    """The careful and the quick reader of one hand of this game (see `read_hands`)."""
     seating = Seating(players, settings)
     # partial, not a lambda: one Python call a hand fewer, on sheets of thousands.
-    return read_hands(top, partial(read_hand, seating=seating), partial(quick_hand, seating)), {}
+    return partial(read_hand, seating=seating), partial(quick_hand, seating)
+
+
+def read(top: Fields, players, settings: Settings):
+    return read_hands(top, *readers(players, settings)), {}
 
 
 def read_hand(fields: Fields, seating: Seating):

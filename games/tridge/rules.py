@@ -465,69 +465,99 @@ class ScoredHand:
         }
 
 
-def score(sheet) -> GameScore:
-    players = sheet.players
-    settings: Settings = sheet.settings
-    people = len(players)
-    table = Table(players, settings)
-    scorer = Scorer(table, settings)
-    # The opening payments come before hand 1, so they are in no hand's deltas.
-    opening = settings.game_contribution + settings.widow_contribution
-    totals = dict.fromkeys(players, settings.chips - opening)
-    hands = []
-    keep = hands.append
-    unchanged = dict.fromkeys(players, 0)
-    # The deal passes left after every hand, passed and void ones included.
-    dealers = cycle(players)
-    for number, hand in enumerate(sheet.hands, start=1):
-        dealer = next(dealers)
-        deltas = unchanged.copy()
-        kind = hand.__class__
-        if kind is Played:
-            facts = scorer.played(hand, deltas)
-        elif kind is Passed:
-            table.all_passed()
-            facts = PASSED_FACTS
-        elif kind is IncomerDeclined:
-            paid = table.incomer_pays(deltas, dealer)
-            facts = {"outcome": "declined", "player": dealer, "incomer_paid": paid}
-        else:
-            facts = VOID_FACTS
-        # What everyone paid or was paid alike is added once, as the hand is totted up.
-        alike = table.alike
-        table.alike = 0
-        for name in players:
-            change = deltas[name] + alike
-            deltas[name] = change
-            totals[name] += change
-        keep(
-            ScoredHand(
-                number,
-                dealer,
-                deltas,
-                totals.copy(),
-                facts,
-                table.game,
-                table.reserves,
-                table.widow,
+class Tally:
+    """A game between two hands: the chips and funds as they stand, nothing of the hands.
+
+    `score` plays a whole sheet through one; a save keeps the one it ended with and
+    plays the next hand on it alone (games/tallies.py), which is the same arithmetic.
+    """
+
+    __slots__ = ("players", "settings", "table", "scorer", "totals", "count")
+
+    def __init__(self, players, settings: Settings):
+        self.players = players
+        self.settings = settings
+        self.table = Table(players, settings)
+        self.scorer = Scorer(self.table, settings)
+        # The opening payments come before hand 1, so they are in no hand's deltas.
+        opening = settings.game_contribution + settings.widow_contribution
+        self.totals = dict.fromkeys(players, settings.chips - opening)
+        self.count = 0  # hands played
+
+    def play(self, sheet_hands) -> list[ScoredHand]:
+        """Score these hands, the next ones of the game, in order."""
+        players = self.players
+        table = self.table
+        scorer = self.scorer
+        totals = self.totals
+        hands = []
+        keep = hands.append
+        unchanged = dict.fromkeys(players, 0)
+        # The deal passes left after every hand, passed and void ones included.
+        at = self.count % len(players)
+        dealers = cycle(players[at:] + players[:at])
+        for number, hand in enumerate(sheet_hands, start=self.count + 1):
+            dealer = next(dealers)
+            deltas = unchanged.copy()
+            kind = hand.__class__
+            if kind is Played:
+                facts = scorer.played(hand, deltas)
+            elif kind is Passed:
+                table.all_passed()
+                facts = PASSED_FACTS
+            elif kind is IncomerDeclined:
+                paid = table.incomer_pays(deltas, dealer)
+                facts = {"outcome": "declined", "player": dealer, "incomer_paid": paid}
+            else:
+                facts = VOID_FACTS
+            # What everyone paid or was paid alike is added once, as the hand is totted up.
+            alike = table.alike
+            table.alike = 0
+            for name in players:
+                change = deltas[name] + alike
+                deltas[name] = change
+                totals[name] += change
+            keep(
+                ScoredHand(
+                    number,
+                    dealer,
+                    deltas,
+                    totals.copy(),
+                    facts,
+                    table.game,
+                    table.reserves,
+                    table.widow,
+                )
             )
+        self.count += len(hands)
+        return hands
+
+    def result(self, hands: list[ScoredHand]) -> GameScore:
+        """The game as it stands, given every hand this tally played."""
+        players = self.players
+        totals = self.totals
+        people = len(players)
+        planned = self.settings.hands
+        finished = planned is not None and self.count == planned
+        next_at = self.count % people
+        return GameScore(
+            game="tridge",
+            standings=dict(totals),
+            hands=hands,
+            finished=finished,
+            winners=top_scorers(totals) if finished else [],
+            next_dealer=None if finished else players[next_at],
+            details={
+                "funds": self.table.funds(),
+                "planned_hands": planned,
+                "hands_played": self.count,
+                # The person left of the dealer leads; with four people the dealer sits out.
+                "next_lead": None if finished else players[(next_at + 1) % people],
+                "sits_out": players[next_at] if people == 4 and not finished else None,
+            },
         )
-    planned = settings.hands
-    finished = planned is not None and len(hands) == planned
-    next_at = len(hands) % people
-    return GameScore(
-        game="tridge",
-        standings=dict(totals),
-        hands=hands,
-        finished=finished,
-        winners=top_scorers(totals) if finished else [],
-        next_dealer=None if finished else players[next_at],
-        details={
-            "funds": table.funds(),
-            "planned_hands": planned,
-            "hands_played": len(hands),
-            # The person left of the dealer leads; with four people the dealer sits out.
-            "next_lead": None if finished else players[(next_at + 1) % people],
-            "sits_out": players[next_at] if people == 4 and not finished else None,
-        },
-    )
+
+
+def score(sheet) -> GameScore:
+    tally = Tally(sheet.players, sheet.settings)
+    return tally.result(tally.play(sheet.hands))

@@ -1,5 +1,6 @@
 """The cache folder every worker shares, and the generations that keep it honest."""
 
+import shutil
 import time
 
 import pytest
@@ -41,6 +42,40 @@ def test_add_keeps_what_is_there_and_touch_renews_it(folder):
     assert folder.touch("word", DEFAULT_TIMEOUT)
     assert not folder.touch("missing")
     assert folder.get("word") == "first"
+
+
+def test_the_folder_stays_within_its_entries_and_leaves_nothing_aside(tmp_path, monkeypatch):
+    monkeypatch.setattr(FolderCache, "CULL_EVERY", 4)
+    folder = FolderCache(str(tmp_path), {"OPTIONS": {"MAX_ENTRIES": 10, "CULL_FREQUENCY": 2}})
+    most = 0
+    for number in range(200):
+        folder.set(f"entry {number}", number)
+        most = max(most, len(list(tmp_path.iterdir())))
+    assert most <= 10 + 4
+    assert not list(tmp_path.glob("*.tmp"))
+    assert folder.get("entry 199") == 199
+
+
+def test_a_write_that_fails_leaves_the_entry_as_it_was(folder, tmp_path, monkeypatch):
+    folder.set("page", "drawn once")
+
+    def disk_full(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(caching.os, "replace", disk_full)
+    with pytest.raises(OSError):
+        folder.set("page", "drawn again")
+    monkeypatch.undo()
+    assert folder.get("page") == "drawn once"
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_folder_removed_under_the_cache_is_made_again(tmp_path):
+    folder = FolderCache(str(tmp_path / "gone"), {})
+    folder.set("first", 1)
+    shutil.rmtree(tmp_path / "gone")
+    folder.set("second", 2)
+    assert folder.get("second") == 2
 
 
 def test_every_worker_sees_what_another_filed(tmp_path):
