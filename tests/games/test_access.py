@@ -1,0 +1,54 @@
+"""The ways into a game: the owner's game comes from the cache, never to anyone else."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
+from tests.tables import BEN_WINS, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user, hands=[BEN_WINS])
+
+
+def game_reads(queries) -> list[str]:
+    return [q["sql"] for q in queries if 'FROM "games_game"' in q["sql"]]
+
+
+def test_the_owners_game_is_read_once_then_comes_from_the_cache(owner_client, game):
+    assert owner_client.get(f"/games/{game.pk}/hands/new/").status_code == 200
+    with CaptureQueriesContext(connection) as seen:
+        assert owner_client.get(f"/games/{game.pk}/hands/new/").status_code == 200
+    assert game_reads(seen.captured_queries) == []
+
+
+def test_another_account_gets_404_with_the_game_in_the_cache(owner_client, stranger_client, game):
+    owner_client.get(f"/games/{game.pk}/hands/new/")
+    assert stranger_client.get(f"/games/{game.pk}/hands/new/").status_code == 404
+    assert stranger_client.get(f"/games/{game.pk}/").status_code == 404
+
+
+def test_a_link_turned_on_shows_at_once_on_the_owners_pages(owner_client, game):
+    owner_client.get(f"/games/{game.pk}/hands/new/")
+    owner_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "on"})
+    token = Game.objects.get(pk=game.pk).share_token
+    assert token in owner_client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_deleted_game_is_gone_at_once(owner_client, game):
+    owner_client.get(f"/games/{game.pk}/hands/new/")
+    Game.objects.get(pk=game.pk).delete()
+    assert owner_client.get(f"/games/{game.pk}/hands/new/").status_code == 404
+
+
+def test_a_saved_hand_numbers_the_next_one_at_once(owner_client, game):
+    owner_client.get(f"/games/{game.pk}/hands/new/")
+    response = owner_client.post(
+        f"/games/{game.pk}/hands/new/", {"number": 2, "kind": "passed", "save": "1"}
+    )
+    assert response.status_code == 302
+    assert "Hand 3" in owner_client.get(f"/games/{game.pk}/hands/new/").content.decode()
