@@ -5,10 +5,10 @@
 - `board_drawn`: the owner's scoreboard drawn afresh on every request, as the app draws it
   the first time after a change of the game (the app's own view, past its cache): what
   the scorer's phone waits for after saving a hand.
-- `bare_save`: a hand entry's writing alone: the owner's session, the game's row locked,
-  the number checked, the hand inserted and the version bumped, in one transaction, as
-  games/services.add_hand does, but no form, no reading of the other hands and no
-  scoring. The least a save costs while every save is checked under a lock.
+- `bare_save`: a hand entry's writing alone, as games/services.add_hand writes a hand
+  whose game's tally was kept: the owner's session and game, the version-checked UPDATE
+  that takes the game's row lock, the generation replaced, the hand inserted, in one
+  transaction; but no form, no tally and no scoring. The least a save costs.
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ def board_drawn(request, pk):
 @as_owner
 def _bare_save(request, access):
     number = int(request.POST["number"])
+    game = access.game
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=access.game.pk)
-        if game.hands.count() + 1 != number:
+        moved = Game.objects.filter(pk=game.pk, version=game.version)
+        if not moved.update(version=game.version + 1):
             return HttpResponse("conflict", status=409, content_type="text/plain")
-        Hand.objects.create(game=game, number=number, record={"passed": True})
-        Game.objects.filter(pk=game.pk).update(version=game.version + 1)
         caching.touch("game", game.pk)
+        Hand.objects.create(game=game, number=number, record={"passed": True})
     return redirect(access.base)
 
 
