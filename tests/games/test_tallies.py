@@ -113,15 +113,20 @@ def test_a_save_keeps_the_tally_for_the_next_which_reads_no_hands(
     assert tallies.kept(game).result([]).standings == services.score_game(game).standings
 
 
+def a_phone_with_a_kept_tally(user, on_commit):
+    """A four-hand game whose last save kept its tally, and a phone that read it since."""
+    game = make_game(user, hands=[{"passed": True}] * 3)
+    with on_commit(execute=True):
+        services.add_hand(game, {"passed": True}, user, 4)
+    mine = Game.objects.get(pk=game.pk)
+    return game, mine, tallies.kept(mine)
+
+
 @pytest.mark.django_db
 def test_a_save_after_another_phone_saved_first_is_told_so(
     user, django_capture_on_commit_callbacks
 ):
-    game = make_game(user, hands=[{"passed": True}] * 3)
-    with django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, {"passed": True}, user, 4)
-    mine = Game.objects.get(pk=game.pk)
-    tally = tallies.kept(mine)
+    game, mine, tally = a_phone_with_a_kept_tally(user, django_capture_on_commit_callbacks)
     services.add_hand(Game.objects.get(pk=game.pk), {"void": True}, user, 5)  # the other phone
     with pytest.raises(services.Conflict):
         services.add_hand(mine, BEN_WINS, user, 5, tally=tally)
@@ -132,11 +137,7 @@ def test_a_save_after_another_phone_saved_first_is_told_so(
 def test_a_save_after_an_earlier_hand_was_corrected_is_checked_against_the_correction(
     user, django_capture_on_commit_callbacks
 ):
-    game = make_game(user, hands=[{"passed": True}] * 3)
-    with django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, {"passed": True}, user, 4)
-    mine = Game.objects.get(pk=game.pk)
-    tally = tallies.kept(mine)
+    game, mine, tally = a_phone_with_a_kept_tally(user, django_capture_on_commit_callbacks)
     first = Hand.objects.get(game=game, number=1)
     services.edit_hand(first, BEN_WINS, user, expected_version=1)  # on another phone
     services.add_hand(mine, {"void": True}, user, 5, tally=tally)
