@@ -77,7 +77,8 @@ class HandEntry:
         ready = False
         if not self.hand and posted != self.number:
             # Another phone saved this hand first: show the game as it is now, keep the entry.
-            self.conflict = f"Hand {posted} was already entered on another phone. {RECHECK}"
+            word = self.game.engine.HAND.capitalize()
+            self.conflict = f"{word} {posted} was already entered on another phone. {RECHECK}"
         elif self.form.is_valid():
             self._take(self.form.to_record())
             # A save is scored once, under the game's lock (games/services.py), whose

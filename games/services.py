@@ -26,6 +26,11 @@ class Conflict(Exception):
     """Someone else changed the game first: the message says what, for the screen."""
 
 
+def _hand(game: Game) -> str:
+    """What the game calls a hand, for a sentence's start: "Hand", or Cardigan's "Deal"."""
+    return game.engine.HAND.capitalize()
+
+
 def default_rules(kind: str) -> dict:
     return settings_as_rules(GAMES[kind].Settings())
 
@@ -167,7 +172,7 @@ def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
         records = list(locked.hands.values_list("record", flat=True))
         if len(records) + 1 != expected_number:
             raise Conflict(
-                f"Hand {expected_number} was already entered on another phone. "
+                f"{_hand(game)} {expected_number} was already entered on another phone. "
                 "Here is the game as it stands now: check your hand and save it again."
             )
         _keep_top(locked, top)
@@ -176,7 +181,9 @@ def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
             with transaction.atomic():
                 hand = Hand.objects.create(game=locked, number=expected_number, record=record)
         except IntegrityError:
-            raise Conflict(f"Hand {expected_number} was just saved on another phone.") from None
+            raise Conflict(
+                f"{_hand(game)} {expected_number} was just saved on another phone."
+            ) from None
         _crash_test_pause()  # the hand is written; the game's version is not bumped yet
         _bump(locked, tally)
     game.version = locked.version
@@ -190,11 +197,11 @@ def edit_hand(
         game, hands = _locked(hand.game)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
-            raise Conflict("This hand was deleted on another phone.")
+            raise Conflict(f"This {game.engine.HAND} was deleted on another phone.")
         if current.version != expected_version:
             raise Conflict(
-                f"Hand {current.number} was changed on another phone while you were editing it. "
-                "Here it is as it stands now."
+                f"{_hand(game)} {current.number} was changed on another phone while you were "
+                "editing it. Here it is as it stands now."
             )
         records = [record if h.pk == current.pk else h.record for h in hands]
         _keep_top(game, top)
@@ -224,9 +231,11 @@ def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = Fa
         game, hands = _locked(hand.game)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
-            raise Conflict("This hand was already deleted on another phone.")
+            raise Conflict(f"This {game.engine.HAND} was already deleted on another phone.")
         if current.version != expected_version:
-            raise Conflict(f"Hand {current.number} was changed on another phone; check it first.")
+            raise Conflict(
+                f"{_hand(game)} {current.number} was changed on another phone; check it first."
+            )
         remaining = [h.record for h in hands if h.pk != current.pk]
         try:
             tally = _check(game, remaining)

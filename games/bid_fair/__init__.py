@@ -4,6 +4,8 @@ from games.bid_fair.records import read, readers
 from games.bid_fair.rules import Settings, Tally, score
 
 KEY = "bid_fair"
+# What the screens call one record of the sheet (PRODUCT.md: Cardigan says "deal").
+HAND = "hand"
 NAME = "Bid Fair"
 SEATS = (2,)
 
@@ -24,6 +26,7 @@ SUMMARY = (
 )
 
 __all__ = [
+    "HAND",
     "KEY",
     "NAME",
     "PLAYERS_TEXT",

@@ -4,6 +4,8 @@ from games.cardigan.records import read
 from games.cardigan.rules import Settings, score
 
 KEY = "cardigan"
+# What the screens call one record of the sheet (PRODUCT.md: Cardigan says "deal").
+HAND = "deal"
 NAME = "Cardigan"
 SEATS = (4,)
 
@@ -21,4 +23,4 @@ SUMMARY = (
     ),
 )
 
-__all__ = ["KEY", "NAME", "PLAYERS_TEXT", "SEATS", "SUMMARY", "Settings", "read", "score"]
+__all__ = ["HAND", "KEY", "NAME", "PLAYERS_TEXT", "SEATS", "SUMMARY", "Settings", "read", "score"]

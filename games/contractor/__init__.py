@@ -4,6 +4,8 @@ from games.contractor.records import read, readers
 from games.contractor.rules import Settings, Tally, score
 
 KEY = "contractor"
+# What the screens call one record of the sheet (PRODUCT.md: Cardigan says "deal").
+HAND = "hand"
 NAME = "Contractor"
 SEATS = (3,)
 
@@ -24,6 +26,7 @@ SUMMARY = (
 )
 
 __all__ = [
+    "HAND",
     "KEY",
     "NAME",
     "PLAYERS_TEXT",

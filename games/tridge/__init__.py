@@ -4,6 +4,8 @@ from games.tridge.records import read, readers
 from games.tridge.rules import Settings, Tally, score
 
 KEY = "tridge"
+# What the screens call one record of the sheet (PRODUCT.md: Cardigan says "deal").
+HAND = "hand"
 NAME = "Tridge"
 SEATS = (3, 4)
 
@@ -27,6 +29,7 @@ SUMMARY = (
 )
 
 __all__ = [
+    "HAND",
     "KEY",
     "NAME",
     "PLAYERS_TEXT",

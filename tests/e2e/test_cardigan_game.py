@@ -104,7 +104,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     axe(page, "new game")
 
     # Deal 1, Ana deals: Ben makes 2 hearts with 9 tricks. The cards, tap by tap.
-    page.click("text=Add hand 1")
+    page.click("text=Add deal 1")
     contract(page, EXAMPLE[0])
     facts = page.inner_text("#contract-facts")
     assert "V = 200" in facts and "Contract bonus to Ben & Dee: 400" in facts
@@ -140,7 +140,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     assert Game.objects.get(pk=game_id).hands.get().record["cards"][AC] == ana_cy
 
     # Deals 2 and 3 in quick mode; Cy shows a pair before the bidding of deal 2.
-    page.click("text=Add hand 2")
+    page.click("text=Add deal 2")
     pick(page, "mode", "quick")
     with live_update(page):
         page.click("#dup_who label:has(input[value='2'])")
@@ -153,7 +153,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     axe(page, "deal entry in quick mode")
     save(page, base, game_id)
 
-    page.click("text=Add hand 3")
+    page.click("text=Add deal 3")
     assert page.is_checked("#mode input[value=quick]")  # the table keeps its way
     contract(page, EXAMPLE[2])
     quick_counts(page, quick(EXAMPLE[2]))
@@ -162,7 +162,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     axe(page, "scoreboard")
 
     # Deal 4: one team's counts give the other's, then the full suits of the game.
-    page.click("text=Add hand 4")
+    page.click("text=Add deal 4")
     contract(page, EXAMPLE[3])
     for rank in ("A", "K", "Q", "J", "10", "5"):
         page.fill(f"#id_count_1_{rank}", "")

@@ -1,6 +1,7 @@
 """Cardigan at the table: entering deals, the live preview, full suits, the scoreboard, imports."""
 
 import json
+import re
 
 import pytest
 
@@ -41,6 +42,25 @@ def test_the_deal_form_says_who_deals_and_what_the_cards_are_worth(owner_client,
     assert "cards count <strong>&times;2</strong>" in page
     assert page.count('name="tap"') == 52
     assert "cardigan/cards.js" in page and "cardigan/cardigan.css" in page
+
+
+def test_every_screen_calls_a_cardigan_hand_a_deal(owner_client, user):
+    game = make_game(user, kind="cardigan", hands=[EXAMPLE[0]])
+    board = owner_client.get(url(game, "")).content.decode()
+    assert "Add deal 2" in board and "Add hand" not in board
+    entry = owner_client.get(url(game)).content.decode()
+    assert "<h1>Deal 2</h1>" in entry and "Save deal 2" in entry
+    assert "What this deal does" in entry
+    assert not re.search(r"\bhands?\b", re.sub(r"<[^>]*>", " ", entry).lower())
+    edit = owner_client.get(url(game, "hands/1/")).content.decode()
+    assert "Edit deal 1" in edit and "History of this deal" in edit and "Delete deal" in edit
+    assert "History of deal 1" in owner_client.get(url(game, "hands/1/history/")).content.decode()
+    assert "Delete deal 1?" in owner_client.get(url(game, "hands/1/delete/")).content.decode()
+    assert "All deals" in owner_client.get(url(game, "hands/")).content.decode()
+    # Another phone saved deal 2 first.
+    Hand.objects.create(game=game, number=2, record=EXAMPLE[1])
+    stale = owner_client.post(url(game), as_post(canonical(EXAMPLE[1]), number="2", save="1"))
+    assert "Deal 2 was already entered on another phone" in stale.content.decode()
 
 
 def test_an_htmx_change_answers_the_fragment_with_the_deals_preview(owner_client, game):
