@@ -172,3 +172,27 @@ def test_the_card_picker_fits_a_small_phone_in_the_dark(live_server, browser, us
     # Switching to points and back kept every card picked.
     assert "14 of 14" in page.inner_text("#captured legend")
     context.close()
+
+
+def test_a_tap_just_after_an_answer_lands_is_not_lost(live_server, phone, user):
+    """The answer to one tap replaces the form; a tap on the new form a moment later
+    must start its own update, or the tally stays one card short."""
+    from tests.tables import make_game
+
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    page = phone
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    tap(page, "#bid_0 input[value='JH']")
+    tap(page, "#cut input[value='QH']")
+    # The next answer to land has the second card tapped in the very next task,
+    # before the page has had any time to settle.
+    page.evaluate(
+        """() => document.body.addEventListener("htmx:afterSwap", () => setTimeout(() =>
+            document.querySelector("#captured label[for='id_got_9S_0']").click()), {once: true})"""
+    )
+    page.tap("#captured label[for^='id_got_AS_']:visible")
+    page.wait_for_selector(".bf-tally .seat-0:has-text('2 cards')", timeout=5000)
+    settled(page)
+    assert page.is_checked("#id_got_AS_0") and page.is_checked("#id_got_9S_0")
