@@ -40,8 +40,7 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    # A touch screen, as at the table: `page.tap` touches it. A tap is read when the
-    # finger lifts; a mouse press that a live update lands in the middle of is lost.
+    # A touch screen, as at the table: `page.tap` touches it.
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
     page = context.new_page()
     yield page
