@@ -57,6 +57,7 @@ class HandEntry:
         # Built by `submit` from what was posted, or as first shown by `context`: a form
         # costs a deep copy of every field, and a save never shows the blank one.
         self.form = None
+        self.posted = False
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
@@ -71,6 +72,9 @@ class HandEntry:
 
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""
+        self.posted = True
+        if self.over:
+            return False
         self.preview = None
         self.form = self.module.HandForm(data, game=self.game, number=self.number)
         posted = whole_number(data.get("number"), self.number)
@@ -136,7 +140,30 @@ class HandEntry:
             return False
         return True
 
+    @cached_property
+    def over(self):
+        """The game as it stands if it is over and this would be a hand after its end.
+
+        A phone left on this page, or brought back to it, while another saved the last
+        hand would otherwise offer a form for a hand no rule allows. Read before anything
+        posted is taken in: a hand's sheet keys (Cardigan's full suits) change the game.
+        """
+        if self.hand:
+            return None
+        if self.tally is not None:
+            stands = self.tally.result([])
+        else:
+            stands = services.score_records(self.game, self.records)
+        return stands if stands.finished else None
+
     def context(self) -> dict:
+        if self.over:
+            return {
+                "game": self.game,
+                "engine": self.game.engine,
+                "over": self.over,
+                "unsaved": self.posted,
+            }
         if self.form is None:
             self._as_stored()
         hand_score = None

@@ -247,3 +247,14 @@ def test_a_huge_count_of_sets_gets_a_message_not_a_server_out_of_memory(owner_cl
     assert response.status_code == 200  # the form again, with its message; nothing saved
     assert "Ensure this value is less than or equal to 6" in response.content.decode()
     assert not game.hands.exists()
+
+
+def test_after_the_fourth_deal_the_new_deal_page_says_the_game_is_over(owner_client, user):
+    from games.services import import_sheet
+
+    session = Session.objects.create(owner=user)
+    sheet = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
+    game = import_sheet(session, sheet)
+    page = owner_client.get(url(game)).content.decode()
+    assert "<h1>No more deals</h1>" in page and "Game over: Ana &amp; Cy wins." in page
+    assert "Deal 5" not in page and "None deals" not in page

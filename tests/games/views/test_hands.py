@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.models import Hand, Revision
+from games import tallies
+from games.models import Game, Hand, Revision
 from tests.tables import BEN_WINS, make_game, tridge_post
 
 pytestmark = pytest.mark.django_db
@@ -169,5 +170,36 @@ def test_no_hand_can_be_added_once_the_planned_hands_are_played(owner_client, us
     board = owner_client.get(url(game, "")).content.decode()
     assert "Game over" in board and "Add hand" not in board
     response = owner_client.post(url(game), {"number": 2, "kind": "passed", "save": "1"})
-    assert "game ended" in response.content.decode()
+    assert "What you entered here was not saved" in response.content.decode()
     assert Hand.objects.count() == 1
+
+
+def test_a_new_hand_page_after_the_end_says_who_won_and_offers_no_form(owner_client, user):
+    game = make_game(user, rules={"hands": 1}, hands=[{"passed": True}])
+    page = owner_client.get(url(game)).content.decode()
+    assert "No more hands" in page and "Game over" in page
+    assert 'class="stack hand-form"' not in page and "Save hand" not in page
+    assert f'href="/games/{game.pk}/"' in page
+    assert "not saved" not in page  # nothing was entered
+
+
+def test_a_phone_left_on_the_form_when_the_game_ended_is_told_at_its_next_tap(
+    owner_client, user, django_capture_on_commit_callbacks
+):
+    game = make_game(user, rules={"hands": 2}, hands=[{"passed": True}])
+    with django_capture_on_commit_callbacks(execute=True):
+        owner_client.post(url(game), {"number": 2, "kind": "passed", "save": "1"})
+    assert tallies.kept(Game.objects.get(pk=game.pk)).count == 2  # the quick way answers
+    response = owner_client.post(
+        url(game), tridge_post(3, **BEN_POST), headers={"HX-Request": "true"}
+    )
+    page = response.content.decode()
+    assert 'id="entry"' in page and "Game over" in page and "was not saved" in page
+    assert 'class="stack hand-form"' not in page
+    assert Hand.objects.count() == 2
+
+
+def test_a_correction_is_still_offered_once_the_game_is_over(owner_client, user):
+    game = make_game(user, rules={"hands": 1}, hands=[{"passed": True}])
+    page = owner_client.get(url(game, "hands/1/")).content.decode()
+    assert "Edit hand 1" in page and "Save hand 1" in page
