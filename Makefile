@@ -5,7 +5,7 @@ INSTALLED := $(VENV)/.installed
 # apt needs root; a developer who is not root is asked through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-postgres lint browser bench-score bench
+.PHONY: run test test-postgres lint browser redis bench-score bench
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -34,8 +34,14 @@ test: lint browser
 	$(VENV)/bin/pytest
 
 # The same suite on a throwaway PostgreSQL cluster (needs initdb and pg_ctl).
-test-postgres: lint browser
+test-postgres: lint browser redis
 	scripts/with-postgres $(VENV)/bin/pytest
+
+# The PostgreSQL run also serves two "machines" that share one Redis for a cache.
+redis:
+	@command -v redis-server >/dev/null || { \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq redis-server >/dev/null; }
 
 bench-score: $(INSTALLED)
 	$(PY) bench/score.py

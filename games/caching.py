@@ -21,7 +21,8 @@ change when the database does, so a stale entry is never read, only left to expi
 
 The cache must be shared by every process that serves the database: the default, a
 folder on this machine (settings.CACHE_LOCATION), is, for any number of workers and
-servers on one machine.
+servers on one machine; servers on several machines name one Redis (settings.CACHE_URL).
+Only the standard cache calls are used here (get, set, add), so either one serves.
 """
 
 from __future__ import annotations

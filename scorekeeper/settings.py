@@ -10,6 +10,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -117,16 +118,32 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# One cache for every worker and server of this machine (games/caching.py says what it holds
-# and why nothing stale is read from it): a folder, so that no other service is needed.
-# Servers on several machines would need one cache they all reach (Redis, memcached).
+# One cache for every process that serves the database (games/caching.py says what it
+# holds and why nothing stale is read from it). By default a folder, shared by every
+# worker and server of this machine, so that no other service is needed. Servers on
+# several machines must all reach one cache: CACHE_URL names a Redis server for that
+# (redis://host:6379/0, or several addresses, the primary first, separated by commas).
 CACHE_LOCATION = os.environ.get("CACHE_LOCATION") or str(BASE_DIR / ".cache")
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    # Said at start-up, not found out at the first page: a cache nobody reaches would
+    # let each machine serve the boards it alone remembers.
+    raise ImproperlyConfigured(
+        "CACHE_URL must be a Redis address (redis://, rediss:// or unix://), "
+        f"not {CACHE_URL.split('://')[0]!r}"
+    )
 CACHES = {
     "default": {
         "BACKEND": "games.caching.FolderCache",
         "LOCATION": CACHE_LOCATION,
         "KEY_FUNCTION": "games.caching.make_key",
         "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+    if not CACHE_URL
+    else {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_FUNCTION": "games.caching.make_key",
     }
 }
 # Each request's session comes from the cache, falling back to its row in the database.

@@ -205,11 +205,15 @@ class Server:
 
 
 @contextmanager
-def servers(log_dir: Path, count: int = 1, **options):
+def servers(log_dir: Path, count: int = 1, machines: bool = False, env=None, **options):
+    """`count` servers of one deployment; with `machines`, each on a machine of its own,
+    so they have no cache folder in common (what they share must be in `env`)."""
     started: list[Server] = []
     try:
         for number in range(count):
-            started.append(Server(log_dir, name=f"web{number + 1}", **options))
+            name = f"web{number + 1}"
+            own = {"CACHE_LOCATION": str(log_dir / f"cache-{name}")} if machines else {}
+            started.append(Server(log_dir, name=name, env=(env or {}) | own, **options))
         yield started
     finally:
         for server in started:
@@ -229,6 +233,39 @@ def _wait_until_the_servers_connections_end() -> None:
             return cursor.fetchone()[0] == 0
 
     wait_for(gone, 15, "the servers' database connections to end", step=0.1)
+
+
+REDIS = "/usr/bin/redis-server"
+
+
+@contextmanager
+def redis_server(folder: Path):
+    """A throwaway Redis on loopback that keeps nothing on disk; yields its CACHE_URL."""
+    import redis
+
+    assert Path(REDIS).exists(), f"{REDIS} is missing: `make test-postgres` installs it"
+    port = free_port()
+    command = [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+    command += ["--appendonly", "no", "--dir", str(folder)]
+    with open(folder / "redis.log", "wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+
+    def answers() -> bool:
+        if process.poll() is not None:
+            raise AssertionError(f"redis-server exited: {(folder / 'redis.log').read_text()}")
+        with suppress(redis.ConnectionError):
+            return redis.Redis(port=port).ping()
+        return False
+
+    try:
+        wait_for(answers, START_TIMEOUT, "redis-server to answer")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
+        process.kill()
+        process.wait(timeout=10)
 
 
 class Response:

@@ -74,3 +74,23 @@ def test_every_process_of_a_machine_shares_one_cache_folder_for_sessions_and_boa
         str(tmp_path),
         "django.contrib.sessions.backends.cached_db",
     ]
+
+
+def test_servers_on_several_machines_share_a_redis_cache_named_by_cache_url():
+    code = (
+        "from django.conf import settings as s; c = s.CACHES['default'];"
+        "print(c['BACKEND'], c['LOCATION'], c['KEY_FUNCTION'])"
+    )
+    env = PRODUCTION | {"CACHE_URL": "redis://cache.example.org:6379/0"}
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.stdout.split() == [
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://cache.example.org:6379/0",
+        "games.caching.make_key",
+    ]
+
+
+def test_a_cache_url_that_is_not_redis_stops_the_app_at_start_up():
+    result = manage("check", env=PRODUCTION | {"CACHE_URL": "memcached://cache.example.org"})
+    assert result.returncode != 0
+    assert "CACHE_URL must be a Redis address" in result.stderr
