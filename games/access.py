@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from games import caching
@@ -71,8 +71,25 @@ def _owned(request, pk) -> Game:
     return game
 
 
+def _logged_in(view):
+    """login_required, but a live update of a logged-out phone gets 401, not the login page.
+
+    htmx would put the login page inside the board or the hand form; the phone says
+    instead that it was logged out (static/js/connection.js).
+    """
+    page = login_required(view)
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.htmx and not request.user.is_authenticated:
+            return HttpResponse("Logged out.", status=401, content_type="text/plain")
+        return page(request, *args, **kwargs)
+
+    return wrapper
+
+
 def as_owner(view):
-    @login_required
+    @_logged_in
     @wraps(view)
     def wrapper(request, pk, **kwargs):
         game = _owned(request, pk)

@@ -196,3 +196,56 @@ def test_a_tap_just_after_an_answer_lands_is_not_lost(live_server, phone, user):
     page.wait_for_selector(".bf-tally .seat-0:has-text('2 cards')", timeout=5000)
     settled(page)
     assert page.is_checked("#id_got_AS_0") and page.is_checked("#id_got_9S_0")
+
+
+def test_a_lost_connection_is_said_and_the_next_tap_catches_up(live_server, phone, user):
+    from tests.tables import make_game
+
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    page = phone
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    tap(page, "#bid_0 input[value='JH']")
+    assert page.is_hidden("#connection")
+    page.context.set_offline(True)
+    page.tap("#cut input[value='QH']")
+    page.wait_for_selector("#connection:has-text('No connection')")
+    assert "Trumps:" not in page.inner_text("#cut legend")  # the answer never came
+    page.context.set_offline(False)
+    tap(page, "#captured label[for^='id_got_AS_']:visible")
+    assert page.is_hidden("#connection")
+    # The tap made offline was in the form all along: the answer counts it.
+    assert "Trumps:" in page.inner_text("#cut legend")
+    assert page.is_checked("#id_got_AS_0")
+
+
+def test_a_server_that_refuses_an_update_is_said(live_server, phone, user):
+    from tests.tables import make_game
+
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    page = phone
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    page.route("**/hands/new/", lambda route: route.fulfill(status=500, body="broken"))
+    page.tap("#bid_0 input[value='JH']")
+    page.wait_for_selector("#connection:has-text('The server did not take this update')")
+    assert page.is_checked("#bid_0 input[value='JH']")
+
+
+def test_a_phone_logged_out_meanwhile_is_told_at_its_next_tap(live_server, phone, user):
+    from tests.tables import make_game
+
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    page = phone
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    user.set_password("a new password set on another phone")
+    user.save()
+    page.tap("#bid_0 input[value='JH']")
+    page.wait_for_selector("#connection:has-text('You are logged out on this phone')")
+    assert page.locator("#main header.bar").count() == 0  # no login page inside the form
+    page.click("#connection a:has-text('Log in again')")
+    page.wait_for_url(f"{base}/accounts/login/?next=%2Fgames%2F{game.pk}%2Fhands%2Fnew%2F")

@@ -43,6 +43,22 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     # The share view polls every few seconds; the ninth hand must arrive by itself.
     expect(viewer.locator(".hands tbody tr.numbers")).to_have_count(9, timeout=15_000)
     assert viewer.evaluate("window.notReloaded") is True
+    assert viewer.is_hidden("#connection")
+
+    # The viewer's phone loses its connection, then finds it again.
+    viewer.context.set_offline(True)
+    expect(viewer.locator("#connection")).to_contain_text("No connection", timeout=15_000)
+    viewer.context.set_offline(False)
+    expect(viewer.locator("#connection")).to_be_hidden(timeout=15_000)
+
+    # The owner turns the link off: the viewer is told the scores stopped, not left guessing.
+    game.refresh_from_db()
+    game.share_token = None
+    game.save(update_fields=["share_token"])
+    expect(viewer.locator("#connection")).to_contain_text(
+        "This link no longer works", timeout=15_000
+    )
+    shoot(viewer, "sharing-05-link-turned-off")
 
     owner.goto(base + "/")
     shoot(owner, "sharing-03-history")

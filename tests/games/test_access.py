@@ -52,3 +52,13 @@ def test_a_saved_hand_numbers_the_next_one_at_once(owner_client, game):
     )
     assert response.status_code == 302
     assert "Hand 3" in owner_client.get(f"/games/{game.pk}/hands/new/").content.decode()
+
+
+def test_a_logged_out_phones_live_update_gets_401_and_its_page_the_login(anon_client, game):
+    htmx = {"HX-Request": "true"}
+    poll = anon_client.get(f"/games/{game.pk}/?live=1", headers=htmx)
+    tap = anon_client.post(f"/games/{game.pk}/hands/new/", {"number": 2}, headers=htmx)
+    assert (poll.status_code, tap.status_code) == (401, 401)
+    assert b"<html" not in poll.content  # nothing htmx could put inside the board
+    page = anon_client.get(f"/games/{game.pk}/")
+    assert page.status_code == 302 and page["Location"].startswith("/accounts/login/")
