@@ -16,6 +16,7 @@
     board: "This link no longer works: the scores shown stopped updating.",
   };
   var LOGGED_OUT = "You are logged out on this phone. ";
+  var NOT_SENT = "No connection: nothing was sent. Everything you entered is still here; try again once the phone is back online.";
 
   function banner() {
     return document.getElementById("connection");
@@ -51,6 +52,18 @@
     } else {
       say(REFUSED[kind(event)]);
     }
+  });
+  // A form sent with no connection would leave the page for the browser's error page;
+  // when the phone knows it is offline, the page stays, with all that was entered.
+  document.addEventListener("submit", function (event) {
+    if (navigator.onLine === false) {
+      event.preventDefault();
+      say(NOT_SENT);
+    }
+  });
+  window.addEventListener("online", function () {
+    var line = banner();
+    if (line && line.textContent === NOT_SENT) line.hidden = true;
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var line = banner();

@@ -217,6 +217,13 @@ def test_a_lost_connection_is_said_and_the_next_tap_catches_up(new_deal):
     # The tap made offline was in the form all along: the answer counts it.
     assert "Trumps:" in page.inner_text("#cut legend")
     assert page.is_checked("#id_got_AS_0")
+    # Saving with no connection stays on the page, with everything entered.
+    page.context.set_offline(True)
+    page.click("button[name=save][value='1']")
+    page.wait_for_selector("#connection:has-text('nothing was sent')")
+    assert "/hands/new/" in page.url and page.is_checked("#id_got_AS_0")
+    page.context.set_offline(False)
+    page.wait_for_selector("#connection", state="hidden")
 
 
 def test_a_server_that_refuses_an_update_is_said(new_deal):
