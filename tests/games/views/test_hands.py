@@ -195,6 +195,7 @@ def test_a_phone_left_on_the_form_when_the_game_ended_is_told_at_its_next_tap(
     )
     page = response.content.decode()
     assert 'id="entry"' in page and "Game over" in page and "was not saved" in page
+    assert '<h1 id="entry-title" hx-swap-oob="true">No more hands</h1>' in page
     assert 'class="stack hand-form"' not in page
     assert Hand.objects.count() == 2
 
