@@ -243,3 +243,16 @@ def test_a_phone_logged_out_meanwhile_is_told_at_its_next_tap(new_deal, user):
     assert page.locator("#main header.bar").count() == 0  # no login page inside the form
     page.click("#connection a:has-text('Log in again')")
     page.wait_for_url(re.compile(r"/accounts/login/\?next=%2Fgames%2F\d+%2Fhands%2Fnew%2F$"))
+
+
+def test_an_update_that_hangs_gives_up_and_says_so(new_deal):
+    page = new_deal
+    assert page.evaluate("htmx.config.timeout") == 10_000
+    page.evaluate("htmx.config.timeout = 500")  # the test need not wait ten seconds
+    page.route("**/hands/new/", lambda route: None)  # never answered
+    page.tap("#bid_0 input[value='JH']")
+    page.wait_for_selector("#connection:has-text('No connection')")
+    page.unroute("**/hands/new/")
+    tap(page, "#cut input[value='QH']")
+    assert page.is_hidden("#connection")
+    assert "Ben holds the contract" in page.inner_text("#contract")
