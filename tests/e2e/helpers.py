@@ -8,7 +8,10 @@ def live_update(page):
     """Wait for the htmx round trip a tap or a change starts, and for its swap to settle.
 
     Locators, not wait_for_function: the Content Security Policy forbids eval.
+    A click that opened this page may return while it is still loading: until htmx has
+    wired up the form (its script is deferred), a change sends nothing.
     """
+    page.wait_for_load_state()
     with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
         yield
     settled(page)

@@ -29,6 +29,7 @@ def tap_cards(page, *selectors):
     The grid counts each tap at once and posts the piles when the taps pause, so the
     answer to wait for is the one whose piles are what the page now holds.
     """
+    page.wait_for_load_state()  # the grid's script and htmx are deferred
     answers = []
 
     def keep(response):
@@ -44,11 +45,13 @@ def tap_cards(page, *selectors):
         posted = parse_qs(response.request.post_data or "", keep_blank_values=True)
         return [posted.get(f"cards_{t}", [""])[0] for t in (0, 1)] == piles
 
-    for _ in range(100):
+    # As long as htmx itself waits for an answer (its `timeout`, templates/base.html).
+    for _ in range(300):
         if any(carried(response) for response in answers):
             break
         page.wait_for_timeout(100)
     page.remove_listener("response", keep)
+    assert any(carried(response) for response in answers), "no answer carried the last tap"
     settled(page)
 
 
