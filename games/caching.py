@@ -36,8 +36,9 @@ import secrets
 import threading
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.filebased import FileBasedCache
 from django.db import transaction
@@ -75,8 +76,6 @@ def release() -> str:
     Part of a drawn page's key, so that after a deployment no worker serves a page
     drawn by the code before it (or naming a stylesheet that is no longer there).
     """
-    from django.conf import settings
-
     digest = hashlib.sha256()
     folders = [Path(folder) for folder in settings.TEMPLATES[0]["DIRS"]]
     for path in sorted(p for folder in folders for p in folder.rglob("*.html")):
@@ -113,12 +112,37 @@ def touch(kind: str, pk) -> None:
     transaction.on_commit(replace)
 
 
+def _near():
+    """This process's own memory in front of a remote cache (settings.CACHES["near"]), or None.
+
+    What get() and put() file is found by a key that names the generation it was read
+    under (or, for a game's owner, something that never changes), so the value under a
+    key never changes: any process may keep its own copy. Only the generations and the
+    sessions, which do change, must be asked of the shared cache every time. With the
+    folder, a read is a local file already and there is no near layer.
+    """
+    return caches["near"] if "near" in settings.CACHES else None
+
+
 def get(key: str):
-    return cache.get(key)
+    """An entry filed by put(): from this process's memory if it has it, else the cache."""
+    near = _near()
+    if near is not None:
+        value = near.get(key)
+        if value is not None:
+            return value
+    value = cache.get(key)
+    if near is not None and value is not None:
+        near.set(key, value, ENTRY_SECONDS)
+    return value
 
 
 def put(key: str, value) -> None:
+    """File what will never change under `key` (see the module's docstring)."""
     cache.set(key, value, ENTRY_SECONDS)
+    near = _near()
+    if near is not None:
+        near.set(key, value, ENTRY_SECONDS)
 
 
 class CachedUserBackend(ModelBackend):
@@ -131,11 +155,11 @@ class CachedUserBackend(ModelBackend):
 
     def get_user(self, user_id):
         key = f"user:{user_id}:{generation('user', user_id)}"
-        user = cache.get(key)
+        user = get(key)
         if user is None:
             user = super().get_user(user_id)
             if user is not None:
-                cache.set(key, user, ENTRY_SECONDS)
+                put(key, user)
         return user if user is not None and self.user_can_authenticate(user) else None
 
 

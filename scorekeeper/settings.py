@@ -146,6 +146,15 @@ CACHES = {
         "KEY_FUNCTION": "games.caching.make_key",
     }
 }
+if CACHE_URL:
+    # Each process keeps what never changes (entries filed under a generation) in its
+    # own memory too, sparing Redis a round trip per read (games/caching.py, _near).
+    CACHES["near"] = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "near",
+        "KEY_FUNCTION": "games.caching.make_key",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
 # Each request's session comes from the cache, falling back to its row in the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -93,3 +93,48 @@ def test_a_generation_stays_until_it_is_replaced():
     caching.touch("game", 7)
     assert caching.generation("game", 7) != first
     assert caching.generation("game", 8) != caching.generation("game", 7)
+
+
+@pytest.fixture
+def near(settings):
+    """A remote cache's setting (CACHE_URL): each process's memory in front of it."""
+    near = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "near-test"}
+    settings.CACHES = settings.CACHES | {"near": near | {"KEY_FUNCTION": caching.make_key}}
+    from django.core.cache import caches
+
+    caches["near"].clear()
+    yield caches["near"]
+    caches["near"].clear()
+
+
+@pytest.mark.django_db
+def test_with_a_remote_cache_an_entry_is_read_from_it_once_per_process(near):
+    from django.core.cache import cache
+
+    cache.set("board:7:gen-a", "<p>Ben dealt</p>")  # filed by another machine
+    assert caching.get("board:7:gen-a") == "<p>Ben dealt</p>"
+    cache.delete("board:7:gen-a")  # gone from the shared cache...
+    assert caching.get("board:7:gen-a") == "<p>Ben dealt</p>"  # ...not from this process
+    caching.put("game:7:gen-a", {"version": 3})
+    cache.clear()
+    assert caching.get("game:7:gen-a") == {"version": 3}
+
+
+@pytest.mark.django_db
+def test_with_a_remote_cache_a_new_generation_is_seen_at_once(near):
+    from django.core.cache import cache
+
+    first = caching.generation("game", 7)
+    caching.put(f"board:7:{first}", "old")
+    cache.set(caching._generation_key("game", 7), "replaced-on-another-machine")
+    now = caching.generation("game", 7)
+    assert now == "replaced-on-another-machine"
+    assert caching.get(f"board:7:{now}") is None
+
+
+@pytest.mark.django_db
+def test_with_a_remote_cache_a_kept_object_is_a_copy(near):
+    caching.put("tally:7", {"totals": {"Ana": 1}})
+    mine = caching.get("tally:7")
+    mine["totals"]["Ana"] = 99  # a save plays its hand on what it read
+    assert caching.get("tally:7") == {"totals": {"Ana": 1}}

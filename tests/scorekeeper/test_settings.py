@@ -94,3 +94,10 @@ def test_a_cache_url_that_is_not_redis_stops_the_app_at_start_up():
     result = manage("check", env=PRODUCTION | {"CACHE_URL": "memcached://cache.example.org"})
     assert result.returncode != 0
     assert "CACHE_URL must be a Redis address" in result.stderr
+
+
+def test_with_a_redis_cache_each_process_keeps_what_never_changes_in_its_memory():
+    code = "from django.conf import settings as s; print(s.CACHES['near']['BACKEND'])"
+    env = PRODUCTION | {"CACHE_URL": "redis://cache.example.org:6379/0"}
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"
