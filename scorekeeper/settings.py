@@ -141,7 +141,7 @@ CACHES = {
     }
     if not CACHE_URL
     else {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "games.caching.RedisCache",
         "LOCATION": CACHE_URL,
         "KEY_FUNCTION": "games.caching.make_key",
     }

@@ -138,3 +138,11 @@ def test_with_a_remote_cache_a_kept_object_is_a_copy(near):
     mine = caching.get("tally:7")
     mine["totals"]["Ana"] = 99  # a save plays its hand on what it read
     assert caching.get("tally:7") == {"totals": {"Ana": 1}}
+
+
+def test_the_redis_cache_keeps_one_client_not_one_a_call():
+    from games.caching import RedisCache
+
+    redis_cache = RedisCache("redis://127.0.0.1:1/0", {})  # no server needed to make one
+    first = redis_cache._cache.get_client("a")
+    assert redis_cache._cache.get_client("b", write=True) is first

@@ -84,7 +84,7 @@ def test_servers_on_several_machines_share_a_redis_cache_named_by_cache_url():
     env = PRODUCTION | {"CACHE_URL": "redis://cache.example.org:6379/0"}
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.stdout.split() == [
-        "django.core.cache.backends.redis.RedisCache",
+        "games.caching.RedisCache",
         "redis://cache.example.org:6379/0",
         "games.caching.make_key",
     ]
