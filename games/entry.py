@@ -7,6 +7,7 @@ exactly what saving would store.
 
 from __future__ import annotations
 
+from copy import copy
 from functools import cached_property
 
 from games import boards, services, tallies, web
@@ -58,6 +59,7 @@ class HandEntry:
         # costs a deep copy of every field, and a save never shows the blank one.
         self.form = None
         self.posted = False
+        self.stored_meta = game.meta
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
@@ -73,7 +75,10 @@ class HandEntry:
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""
         self.posted = True
-        if self.over:
+        # Without a kept tally, knowing whether the game is over means scoring the
+        # stored hands: a save leaves that to services, which scores them once, under
+        # the lock, and refuses a hand after the end (then `context` tells).
+        if (not save or self.tally is not None) and self.over:
             return False
         self.preview = None
         self.form = self.module.HandForm(data, game=self.game, number=self.number)
@@ -153,7 +158,11 @@ class HandEntry:
         if self.tally is not None:
             stands = self.tally.result([])
         else:
-            stands = services.score_records(self.game, self.records)
+            game = self.game
+            if game.meta is not self.stored_meta:  # a posted hand's sheet keys were taken in
+                game = copy(game)
+                game.meta = self.stored_meta
+            stands = services.score_records(game, self.records)
         return stands if stands.finished else None
 
     def context(self) -> dict:

@@ -204,3 +204,16 @@ def test_a_correction_is_still_offered_once_the_game_is_over(owner_client, user)
     game = make_game(user, rules={"hands": 1}, hands=[{"passed": True}])
     page = owner_client.get(url(game, "hands/1/")).content.decode()
     assert "Edit hand 1" in page and "Save hand 1" in page
+
+
+def test_a_save_with_no_kept_tally_reads_the_stored_hands_once(owner_client, user):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = make_game(user, hands=[{"passed": True}] * 3)
+    with CaptureQueriesContext(connection) as seen:
+        response = owner_client.post(url(game), {"number": 4, "kind": "passed", "save": "1"})
+    assert response.status_code == 302
+    sql = [q["sql"] for q in seen.captured_queries]
+    reads = [q for q in sql if 'SELECT "games_hand"."record"' in q]
+    assert len(reads) == 1, reads
