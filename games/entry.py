@@ -59,7 +59,7 @@ class HandEntry:
         # costs a deep copy of every field, and a save never shows the blank one.
         self.form = None
         self.posted = False
-        self.stored_meta = game.meta
+        self.stored = game  # as read: a posted hand's sheet keys go on a copy (`_take`)
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
@@ -104,7 +104,9 @@ class HandEntry:
         sheet_top = getattr(self.form, "sheet_top", None)
         self.top = sheet_top() if sheet_top else None
         if self.top is not None:
-            self.game.meta = services.meta_with_top(self.game, self.top)
+            meta = services.meta_with_top(self.game, self.top)
+            self.game = copy(self.game)
+            self.game.meta = meta
 
     def _preview(self) -> bool:
         trial = self.records[:]
@@ -158,11 +160,7 @@ class HandEntry:
         if self.tally is not None:
             stands = self.tally.result([])
         else:
-            game = self.game
-            if game.meta is not self.stored_meta:  # a posted hand's sheet keys were taken in
-                game = copy(game)
-                game.meta = self.stored_meta
-            stands = services.score_records(game, self.records)
+            stands = services.score_records(self.stored, self.records)
         return stands if stands.finished else None
 
     def context(self) -> dict:

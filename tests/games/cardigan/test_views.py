@@ -249,23 +249,24 @@ def test_a_huge_count_of_sets_gets_a_message_not_a_server_out_of_memory(owner_cl
     assert not game.hands.exists()
 
 
-def test_after_the_fourth_deal_the_new_deal_page_says_the_game_is_over(owner_client, user):
+@pytest.fixture
+def finished(user):
+    """The example's four deals, imported: a game that is over."""
     from games.services import import_sheet
 
     session = Session.objects.create(owner=user)
-    sheet = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
-    game = import_sheet(session, sheet)
+    return import_sheet(session, json.loads((EXAMPLES / "cardigan-four-deals.json").read_text()))
+
+
+def test_after_the_fourth_deal_the_new_deal_page_says_the_game_is_over(owner_client, finished):
+    game = finished
     page = owner_client.get(url(game)).content.decode()
     assert ">No more deals</h1>" in page and "Game over: Ana &amp; Cy wins." in page
     assert "Deal 5" not in page and "None deals" not in page
 
 
-def test_a_fifth_deal_saved_with_full_suits_is_told_the_game_is_over(owner_client, user):
-    from games.services import import_sheet
-
-    session = Session.objects.create(owner=user)
-    sheet = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
-    game = import_sheet(session, sheet)
+def test_a_fifth_deal_saved_with_full_suits_is_told_the_game_is_over(owner_client, finished):
+    game = finished
     fewer = {AC: dict(FULL_SUITS[AC], D=0), BD: FULL_SUITS[BD]}
     post = as_post(canonical(EXAMPLE[3]), number="5") | full_suit_fields(fewer) | {"save": "1"}
     response = owner_client.post(url(game), post)
