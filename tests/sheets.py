@@ -1,15 +1,13 @@
 """Building score sheets in tests: a sheet is a dict, as the JSON would be."""
 
 import json
-import os
 from pathlib import Path
 
 from games.registry import score_sheet
 from games.sheet import FORMAT, read_sheet
 
-# CI clones main with shared/ beside it; a developer's checkout has it there too.
-SHARED = Path(os.environ.get("SCOREKEEPER_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-EXAMPLES = SHARED / "examples"
+# The example sheets and their expected results are the project's own data.
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"
 
 
 def sheet(game, players, hands, rules=None, **extra):

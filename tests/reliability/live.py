@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -235,7 +236,7 @@ def _wait_until_the_servers_connections_end() -> None:
     wait_for(gone, 15, "the servers' database connections to end", step=0.1)
 
 
-REDIS = "/usr/bin/redis-server"
+REDIS = shutil.which("redis-server")
 
 
 @contextmanager
@@ -243,7 +244,7 @@ def redis_server(folder: Path):
     """A throwaway Redis on loopback that keeps nothing on disk; yields its CACHE_URL."""
     import redis
 
-    assert Path(REDIS).exists(), f"{REDIS} is missing: `make test-postgres` installs it"
+    assert REDIS, "redis-server is not on PATH: `make test-postgres` installs it"
     port = free_port()
     command = [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
     command += ["--appendonly", "no", "--dir", str(folder)]
