@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 FORMAT = "scoresheet/1"
 NAME_LENGTH = 40
@@ -210,7 +210,18 @@ def read_players(raw: Any, seats: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(raw)
 
 
-def read_settings(cls: type, raw: Any):
+@dataclass(frozen=True)
+class HouseRules:
+    """What every game's `Settings` (a frozen dataclass of its defaults) builds on."""
+
+    # Settings that must be at least 1 rather than 0.
+    AT_LEAST_ONE: ClassVar[frozenset] = frozenset()
+
+    def check(self) -> None:
+        """Refuse settings that cannot go together, with a SheetError; none by default."""
+
+
+def read_settings(cls: type[HouseRules], raw: Any):
     """Overlay a sheet's `rules` on a game's `Settings` dataclass of defaults.
 
     Every setting is a whole number (>= 0, or >= 1 when named in `cls.AT_LEAST_ONE`);
@@ -220,12 +231,11 @@ def read_settings(cls: type, raw: Any):
     if raw is None:
         raw = {}
     fields = Fields(raw, "rules", name="rules")
-    at_least_one = getattr(cls, "AT_LEAST_ONE", frozenset())
     values = {}
     for spec in dataclasses.fields(cls):
         if not fields.has(spec.name):
             continue
-        lo = 1 if spec.name in at_least_one else 0
+        lo = 1 if spec.name in cls.AT_LEAST_ONE else 0
         default = _default_of(spec)
         if isinstance(default, dict):
             table = fields.object(spec.name)
@@ -239,9 +249,7 @@ def read_settings(cls: type, raw: Any):
             values[spec.name] = fields.whole(spec.name, lo)
     fields.finish()
     settings = cls(**values)
-    check = getattr(settings, "check", None)
-    if check is not None:
-        check()
+    settings.check()
     return settings
 
 
@@ -280,7 +288,8 @@ def load_sheet(text: str | bytes) -> Sheet:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        detail = f"line {error.lineno} column {error.colno}" if hasattr(error, "lineno") else ""
+        where = isinstance(error, json.JSONDecodeError)
+        detail = f"line {error.lineno} column {error.colno}" if where else ""
         raise SheetError("sheet", f"is not valid JSON {detail}".strip()) from None
     return read_sheet(data)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from games.cards import deck, rank_of, suit_of
 from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import SheetError
+from games.sheet import HouseRules, SheetError
 
 # Lowest to highest: the order two bid cards are compared in.
 RANKS = ("9", "10", "J", "Q", "K", "A")
@@ -35,7 +35,7 @@ MIN_POINTS, MAX_POINTS = _points_range()
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(HouseRules):
     """The house rules a game was started with; every default lives here and only here."""
 
     contract_values: dict[str, int] = field(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from games.cards import RANKS, rank_of
 from games.scores import GameScore, HandScore, top_scorers
+from games.sheet import HouseRules
 
 DEALS = 4
 TRICKS = 13
@@ -64,7 +65,7 @@ FULL_SUIT_ORDER = tuple(FULL_SUIT_BONUS)
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(HouseRules):
     bid_values: dict[str, int] = field(
         default_factory=lambda: {
             "diamonds": 100,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import SheetError
+from games.sheet import HouseRules, SheetError
 
 STRAINS = ("diamonds", "hearts", "clubs", "spades", "crazytrump", "no_trump", "nil")
 # Sour trumps needs a trump suit to be sour about; no trump and nil have none.
@@ -29,7 +29,7 @@ DEALERS_BONUS = 1
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(HouseRules):
     strain_values: dict[str, int] = field(
         default_factory=lambda: {
             "diamonds": 5,

@@ -22,6 +22,7 @@ from typing import ClassVar
 
 from games.cards import SUITS
 from games.scores import GameScore, top_scorers
+from games.sheet import HouseRules
 
 TRICKS = 9
 # Winning the first five tricks is what lets a play bid go on for all nine.
@@ -46,7 +47,7 @@ ONE_OFF = "one_off"
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(HouseRules):
     """The house rules of one game; every Tridge default lives here and only here."""
 
     chips: int = 500
