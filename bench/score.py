@@ -27,6 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
+import django  # noqa: E402
+
+# The games are registered once the app is ready (games/registry.py).
+django.setup()
+
 from bench.sheets import (  # noqa: E402
     bid_fair_sheet,
     cardigan_games,

@@ -7,6 +7,10 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from django.contrib.auth import get_user_model
+
+        from games import registry
+
+        registry.load()
         from django.db.models.signals import post_delete, post_save
 
         from games import caching

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from django.utils.safestring import mark_safe
 
-from games import charts, web
+from games import charts
 from games.models import Game, Revision
 from games.scores import GameScore, HandScore
 from games.sheet import SheetError
@@ -19,10 +19,7 @@ SEAT_COLOURS = 4
 def colours(game: Game) -> dict[str, int]:
     """Seat index by player (or team) name, for the CSS colour classes."""
     names = {name: index for index, name in enumerate(game.players)}
-    if game.kind == "cardigan" and len(game.players) == 4:
-        a, b, c, d = game.players
-        names |= {f"{a} & {c}": 0, f"{b} & {d}": 1}
-    return names
+    return names | {team: index for index, team in enumerate(game.engine.teams(game.players))}
 
 
 # The scoreboard lists the last hands only: at the table the standings, the next dealer
@@ -43,30 +40,28 @@ def board(game: Game) -> dict:
     records = list(game.hands.values_list("record", flat=True))
     from games.services import score_records
 
-    entry = web.entry(game.kind)
+    engine = game.engine
     context = {
-        "board_template": getattr(entry, "BOARD_TEMPLATE", None),
-        "more_template": getattr(entry, "MORE_TEMPLATE", None),
-        "stylesheet": getattr(entry, "STYLESHEET", None),
+        "board_template": engine.BOARD_TEMPLATE,
+        "more_template": engine.MORE_TEMPLATE,
+        "stylesheet": engine.STYLESHEET,
         "game": game,
-        "engine": game.engine,
+        "engine": engine,
         "colours": colours(game),
-        "enterable": web.enterable(game.kind),
+        "enterable": engine.enterable(),
         "hand_count": len(records),
     }
     try:
         score: GameScore = score_records(game, records)
     except SheetError as error:
         return context | {"sheet_error": str(error), "rows": []}
-    describe = getattr(entry, "describe", None) or describe_plainly
     rows = [
-        Row(hand_score, describe(record, hand_score))
+        Row(hand_score, engine.describe(record, hand_score))
         for record, hand_score in zip(records, score.hands, strict=True)
     ]
     names = list(score.standings)
-    describe_record = getattr(entry, "describe_record", None)
     deleted = [
-        (revision, describe_record(revision.record) if describe_record else "")
+        (revision, engine.describe_record(revision.record))
         for revision in game.revisions.filter(action=Revision.DELETED).select_related("by")
     ]
     return context | {
@@ -109,9 +104,3 @@ def ranked(score: GameScore) -> list[dict]:
         {"name": name, "total": total, "leading": total == best and len(score.hands) > 0}
         for name, total in score.standings.items()
     ]
-
-
-def describe_plainly(record: dict, hand_score: HandScore) -> str:
-    if record.get("redeal"):
-        return "Redeal"
-    return ""

@@ -1,6 +1,6 @@
 """Entering one hand: the form, its live preview, and saving it without losing anything.
 
-Each game brings its own `HandForm`; this is the part every game shares. A preview
+Each game brings its own `HandForm` (games/kind.py); this is the part every game shares. A preview
 scores the whole sheet as it would be with this hand, so what the screen shows is
 exactly what saving would store.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from copy import copy
 from functools import cached_property
 
-from games import boards, services, tallies, web
+from games import boards, services, tallies
 from games.services import Conflict
 from games.sheet import SheetError
 
@@ -42,7 +42,7 @@ class HandEntry:
         self.game = game
         self.via_coscorer = via_coscorer
         self.hand = hand
-        self.module = web.entry(game.kind)
+        self.engine = game.engine
         # A new hand's tally, where kept, says how many hands there are: no count needed.
         self.tally = None if hand else tallies.kept(game)
         if hand:
@@ -63,7 +63,7 @@ class HandEntry:
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
-        self.form = self.module.HandForm(game=self.game, number=self.number, record=self.record)
+        self.form = self.engine.HandForm(game=self.game, number=self.number, record=self.record)
         if self.hand:
             self.preview = services.score_records(self.game, self.records)
 
@@ -81,12 +81,12 @@ class HandEntry:
         if (not save or self.tally is not None) and self.over:
             return False
         self.preview = None
-        self.form = self.module.HandForm(data, game=self.game, number=self.number)
+        self.form = self.engine.HandForm(data, game=self.game, number=self.number)
         posted = whole_number(data.get("number"), self.number)
         ready = False
         if not self.hand and posted != self.number:
             # Another phone saved this hand first: show the game as it is now, keep the entry.
-            word = self.game.engine.HAND.capitalize()
+            word = self.engine.HAND.capitalize()
             self.conflict = f"{word} {posted} was already entered on another phone. {RECHECK}"
         elif self.form.is_valid():
             self._take(self.form.to_record())
@@ -101,8 +101,7 @@ class HandEntry:
     def _take(self, record):
         self.record = record
         # Top-level sheet keys the hand brings with it (Cardigan's full suits), saved together.
-        sheet_top = getattr(self.form, "sheet_top", None)
-        self.top = sheet_top() if sheet_top else None
+        self.top = self.engine.sheet_top(self.form)
         if self.top is not None:
             meta = services.meta_with_top(self.game, self.top)
             self.game = copy(self.game)
@@ -139,7 +138,7 @@ class HandEntry:
                 self.hand.refresh_from_db()
             else:
                 self.number = self.game.hands.count() + 1
-                self.form = self.module.HandForm(data, game=self.game, number=self.number)
+                self.form = self.engine.HandForm(data, game=self.game, number=self.number)
             return False
         except SheetError as error:
             self.form.show_error(error, self.number)
@@ -167,7 +166,7 @@ class HandEntry:
         if self.over:
             return {
                 "game": self.game,
-                "engine": self.game.engine,
+                "engine": self.engine,
                 "over": self.over,
                 "unsaved": self.posted,
             }
@@ -176,19 +175,18 @@ class HandEntry:
         hand_score = None
         if self.preview is not None and len(self.preview.hands) >= self.number:
             hand_score = self.preview.hands[self.number - 1]
-        describe = getattr(self.module, "describe_record", None)
         context = {
             "game": self.game,
-            "engine": self.game.engine,
+            "engine": self.engine,
             "colours": boards.colours(self.game),
             "form": self.form,
             "hand": self.hand,
             "number": self.number,
             "conflict": self.conflict,
-            "current_text": describe(self.hand.record) if self.hand and describe else "",
+            "current_text": self.engine.describe_record(self.hand.record) if self.hand else "",
             "preview": hand_score,
-            "stylesheet": getattr(self.module, "STYLESHEET", None),
+            "stylesheet": self.engine.STYLESHEET,
         }
-        if hand_score and hasattr(self.form, "preview_context"):
-            context |= self.form.preview_context(self.preview, self.record)
+        if hand_score:
+            context |= self.engine.preview_context(self.form, self.preview, self.record)
         return context

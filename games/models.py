@@ -14,7 +14,10 @@ from django.utils import timezone
 
 from games.registry import GAMES
 
-KIND_CHOICES = [(key, game.NAME) for key, game in GAMES.items()]
+
+def kind_choices():
+    # Called, not listed: the games are registered once the app is ready (games/registry.py).
+    return [(key, game.NAME) for key, game in GAMES.items()]
 
 
 class Player(models.Model):
@@ -54,7 +57,7 @@ class Session(models.Model):
 
 class Game(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
-    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=20, choices=kind_choices)
     # Names in clockwise order, as the sheet has them; `seats` links them to Players.
     players = models.JSONField()
     # The complete settings the game started with, defaults included, so that a later

@@ -1,16 +1,29 @@
-"""The games the app knows, by key. A fifth game is one folder and one line here."""
+"""The games the app knows, by key: one line per game (each declared in games/kind.py's terms).
 
-from games import bid_fair, cardigan, contractor, tridge
+A game's screens import the app's models and services, which read `GAMES`: so the
+games are loaded once the app is ready (games/apps.py), as Django's admin finds its
+`admin.py` modules, and `GAMES` is filled then.
+"""
 
-GAMES = {
-    game.KEY: game
-    for game in (
-        contractor,
-        bid_fair,
-        tridge,
-        cardigan,
-    )
-}
+from django.utils.module_loading import import_string
+
+GAME_CLASSES = [
+    "games.contractor.game.Contractor",
+    "games.bid_fair.game.BidFair",
+    "games.tridge.game.Tridge",
+    "games.cardigan.game.Cardigan",
+]
+
+GAMES = {}
+
+
+def register(kind) -> None:
+    GAMES[kind.KEY] = kind
+
+
+def load() -> None:
+    for path in GAME_CLASSES:
+        register(import_string(path))
 
 
 def score_sheet(sheet):

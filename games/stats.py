@@ -1,15 +1,12 @@
 """A player's record across every game they sat in, computed from the sheets.
 
 Queries are fixed: the player's seats with their games, and all those games' hands.
-Each game's own figures come from `games/<kind>/stats.py` (`figures(name, game, score)`
-returning (label, number) pairs that add up across games).
+Each game brings its own figures and what a finished game counts for (games/kind.py).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from functools import cache
 
 from django.db.models import Prefetch
 
@@ -19,17 +16,10 @@ from games.services import score_records
 from games.sheet import SheetError
 
 
-@cache
-def figures_of(kind: str):
-    try:
-        return importlib.import_module(f"games.{kind}.stats").figures
-    except ModuleNotFoundError:
-        return None
-
-
 @dataclass
 class KindRecord:
     name: str
+    result: str  # what the average is of: "Average final score"
     played: int = 0
     finished: int = 0
     won: int = 0
@@ -42,16 +32,10 @@ class KindRecord:
 
 
 def side_of(name: str, standings: dict) -> str:
-    """The player's own line in the standings: their name, or their Cardigan team."""
+    """The player's own line in the standings: their name, or their team ("Ana & Cy")."""
     if name in standings:
         return name
     return next(side for side in standings if name in side.split(" & "))
-
-
-def final_result(game, side: str, score) -> int:
-    if game.kind == "tridge":
-        return score.standings[side] - game.rules["chips"]
-    return score.standings[side]
 
 
 def player_record(player) -> dict[str, KindRecord]:
@@ -60,7 +44,7 @@ def player_record(player) -> dict[str, KindRecord]:
         .select_related("game")
         .prefetch_related(Prefetch("game__hands", queryset=Hand.objects.order_by("number")))
     )
-    records = {key: KindRecord(game.NAME) for key, game in GAMES.items()}
+    records = {key: KindRecord(game.NAME, game.RESULT) for key, game in GAMES.items()}
     for seat in seats:
         game = seat.game
         name = game.players[seat.position]
@@ -74,9 +58,7 @@ def player_record(player) -> dict[str, KindRecord]:
         if score.finished:
             record.finished += 1
             record.won += side in score.winners
-            record.results.append(final_result(game, side, score))
-        figures = figures_of(game.kind)
-        if figures:
-            for label, number in figures(name, game, score):
-                record.figures[label] = record.figures.get(label, 0) + number
+            record.results.append(game.engine.result(game, side, score))
+        for label, number in game.engine.figures(name, game, score):
+            record.figures[label] = record.figures.get(label, 0) + number
     return {key: record for key, record in records.items() if record.played}

@@ -1,5 +1,3 @@
-import importlib
-
 from django.contrib.auth import views as auth_views
 from django.urls import path
 from django.views.decorators.http import require_safe
@@ -42,26 +40,21 @@ urlpatterns = [
 
 # Every screen of a game, reachable three ways: the owner's /games/<pk>/, the read-only
 # share link /s/<token>/ and the co-scorer link /c/<token>/ (see games/access.py).
-# A game's own screens (Contractor's bid calculator, ...) come from its folder's urls.py
-# as SCREENS, mounted the same three ways under /<kind>/.
+# A game's own screens (Contractor's bid calculator, Tridge's settlement) are its SCREENS
+# (games/kind.py), mounted the same three ways under /<kind>/.
 GAME_SCREENS = [
     ("", games.board, "game", False),
     ("sheet.json", games.sheet, "game_sheet", False),
     ("hands.csv", games.hands_csv, "game_csv", False),
     ("print/", games.printable, "game_print", False),
-    ("settlement/", games.settlement, "settlement", False),
     ("hands/", games.all_hands, "game_hands", False),
     ("hands/new/", hands.hand_new, "hand_new", True),
     ("hands/<int:number>/", hands.hand_edit, "hand_edit", True),
     ("hands/<int:number>/delete/", hands.hand_delete, "hand_delete", True),
     ("hands/<int:number>/history/", hands.hand_history, "hand_history", False),
 ]
-for kind in GAMES:
-    try:
-        own = importlib.import_module(f"games.{kind}.urls").SCREENS
-    except ModuleNotFoundError:
-        continue
-    GAME_SCREENS += [(f"{kind}/{route}", *rest) for route, *rest in own]
+for kind in GAMES.values():
+    GAME_SCREENS += [(f"{kind.KEY}/{route}", *rest) for route, *rest in kind.SCREENS]
 
 for way, role, prefix, suffix in [
     (as_owner, "owner", "games/<int:pk>/", ""),

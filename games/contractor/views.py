@@ -4,7 +4,6 @@ from django.http import Http404
 from django.shortcuts import render
 
 from games import boards, services
-from games.contractor import KEY
 from games.contractor.forms import STYLESHEET, CalculatorForm, needs_text
 from games.contractor.rules import DEALERS_BONUS, bid_value
 from games.sheet import SheetError
@@ -13,7 +12,7 @@ from games.sheet import SheetError
 def calculator(request, access):
     """What a bid is worth, with the dealer's bonus for whoever deals next."""
     game = access.game
-    if game.kind != KEY:
+    if game.kind != "contractor":
         raise Http404("The bid calculator belongs to Contractor games.")
     form = CalculatorForm(request.GET or None, game=game)
     if form.is_bound:

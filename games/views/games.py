@@ -6,7 +6,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 
-from games import boards, services, web
+from games import boards, services
 from games.access import Access, new_token
 from games.forms import GameForm
 from games.models import Game, Seat, Session
@@ -24,8 +24,8 @@ def owned_game(request, pk):
 def game_new(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)
     kind = request.POST.get("kind") or request.GET.get("kind")
-    if kind not in GAMES or not web.enterable(kind):
-        return render(request, "games/choose.html", {"session": session, "kinds": web.kinds()})
+    if kind not in GAMES or not GAMES[kind].enterable():
+        return render(request, "games/choose.html", {"session": session, "kinds": GAMES.values()})
     form = GameForm(request.POST or None, kind=kind, owner=request.user)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -77,27 +77,6 @@ def sheet(request, access: Access):
     name = slugify(f"{game.kind}-{game.session.date}-{game.pk}")
     response["Content-Disposition"] = f'attachment; filename="{name}.json"'
     return response
-
-
-def settlement(request, access: Access):
-    game = access.game
-    if game.kind != "tridge":
-        raise Http404("Only Tridge games are settled in chips.")
-    from games.tridge.forms import SettlementForm
-    from games.tridge.settle import settle
-
-    score = services.score_game(game)
-    form = SettlementForm(request.GET or None)
-    options = form.cleaned_data if form.is_valid() else SettlementForm.defaults()
-    result = settle(game.players, game.rules["chips"], score, **options)
-    context = {
-        "game": game,
-        "base": access.base,
-        "form": form,
-        "result": result,
-        "colours": boards.colours(game),
-    }
-    return render(request, "tridge/settlement.html", context)
 
 
 def links(request, access: Access):

@@ -3,7 +3,7 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games import boards, services, web
+from games import boards, services
 from games.access import Access
 from games.entry import HandEntry, whole_number
 from games.models import Hand
@@ -22,7 +22,7 @@ def hand_edit(request, access: Access, number):
 
 def _entry(request, access, hand):
     game = access.game
-    if web.entry(game.kind) is None:
+    if not game.engine.enterable():
         raise Http404("Hands of this game cannot be entered yet.")
     entry = HandEntry(game, hand, via_coscorer=access.role == "coscorer")
     saving = "save" in request.POST
@@ -55,12 +55,11 @@ def hand_delete(request, access: Access, number):
 def hand_history(request, access: Access, number):
     game = access.game
     hand = get_object_or_404(Hand, game=game, number=number)
-    describe = getattr(web.entry(game.kind), "describe_record", None)
+    describe = game.engine.describe_record
     revisions = [
-        (revision, describe(revision.record) if describe else "")
-        for revision in hand.revisions.select_related("by")
+        (revision, describe(revision.record)) for revision in hand.revisions.select_related("by")
     ]
-    current = describe(hand.record) if describe else ""
+    current = describe(hand.record)
     return render(
         request,
         "hands/history.html",

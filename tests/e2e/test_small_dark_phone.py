@@ -35,7 +35,7 @@ def test_tridge_pages_fit_a_small_phone_in_dark_mode(
         ("scoreboard", f"/games/{game.pk}/"),
         ("hand-entry", f"/games/{game.pk}/hands/new/"),
         ("edit-hand", f"/games/{game.pk}/hands/4/"),
-        ("settlement", f"/games/{game.pk}/settlement/"),
+        ("settlement", f"/games/{game.pk}/tridge/settlement/"),
         ("import", f"/sessions/{game.session.pk}/import/"),
         ("rules", "/rules/"),
     ]:

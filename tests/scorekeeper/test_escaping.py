@@ -32,7 +32,7 @@ def test_a_script_tag_as_a_name_place_and_note_shows_as_text_on_every_page(user)
         f"/sessions/{session.pk}/",
         f"/games/{game.pk}/",
         f"/games/{game.pk}/print/",
-        f"/games/{game.pk}/settlement/",
+        f"/games/{game.pk}/tridge/settlement/",
         f"/games/{game.pk}/hands/new/",
         f"/games/{game.pk}/hands/3/",
         f"/games/{game.pk}/hands/3/history/",

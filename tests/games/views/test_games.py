@@ -1,10 +1,11 @@
-"""Starting a game (seats and settings), its scoreboard, its sheet and its settlement."""
+"""Starting a game (seats and settings), its scoreboard and its sheet."""
 
 import json
 
 import pytest
 
 from games.models import Game, Player, Session
+from games.registry import GAMES
 from tests.tables import BEN_WINS, make_game
 
 pytestmark = pytest.mark.django_db
@@ -49,10 +50,7 @@ def test_the_game_form_shows_every_setting_with_its_default(owner_client, sessio
 
 
 def test_a_game_without_an_entry_form_is_offered_as_coming(owner_client, session, monkeypatch):
-    from games import web
-
-    real = web.entry
-    monkeypatch.setattr(web, "entry", lambda kind: None if kind == "cardigan" else real(kind))
+    monkeypatch.setattr(GAMES["cardigan"], "HandForm", None)
     page = owner_client.get(f"/sessions/{session.pk}/games/new/").content.decode()
     assert 'Cardigan <span class="muted">coming soon' in page
     assert "?kind=tridge" in page and "?kind=cardigan" not in page
@@ -113,7 +111,14 @@ def test_the_scoreboard_shows_standings_funds_and_who_deals_leads_and_sits_out(o
 
 def test_another_users_game_does_not_exist_for_you(stranger_client, user):
     game = make_game(user, hands=[BEN_WINS])
-    for url in ("", "sheet.json", "settlement/", "hands/new/", "hands/1/", "hands/1/history/"):
+    for url in (
+        "",
+        "sheet.json",
+        "tridge/settlement/",
+        "hands/new/",
+        "hands/1/",
+        "hands/1/history/",
+    ):
         assert stranger_client.get(f"/games/{game.pk}/{url}").status_code == 404
     assert stranger_client.post(f"/games/{game.pk}/hands/1/delete/").status_code == 404
 
@@ -126,26 +131,3 @@ def test_the_sheet_download_is_the_game_as_a_sheet(owner_client, user):
     assert sheet["players"] == ["Ana", "Ben", "Cy", "Dee"]
     assert sheet["hands"] == [BEN_WINS, {"passed": True}]
     assert sheet["rules"]["chips"] == 500
-
-
-def test_the_settlement_lists_results_and_the_fewest_payments(owner_client, user):
-    game = make_game(user, hands=[BEN_WINS])
-    response = owner_client.get(f"/games/{game.pk}/settlement/?split_funds=1&chip_value=0.10")
-    result = response.context["result"]
-    # 120 chips on the table (20 game + 100 widow) split 30 each.
-    assert result.results == {"Ana": -8, "Ben": 24, "Cy": -8, "Dee": -8}
-    assert sum(p.chips for p in result.payments) == 24
-    assert "pays <strong>Ben</strong>" in response.content.decode()
-    assert "0.80" in response.content.decode()
-
-
-def test_a_bad_chip_value_is_refused_next_to_the_field(owner_client, user):
-    game = make_game(user)
-    response = owner_client.get(f"/games/{game.pk}/settlement/?chip_value=lots")
-    assert response.context["form"].errors["chip_value"]
-    assert response.status_code == 200
-
-
-def test_only_tridge_games_are_settled(owner_client, user):
-    game = make_game(user, kind="contractor", players=("Ana", "Ben", "Cy"))
-    assert owner_client.get(f"/games/{game.pk}/settlement/").status_code == 404

@@ -1,0 +1,40 @@
+"""Bid Fair as the app sees it (the contract: games/kind.py)."""
+
+from games.bid_fair import records, rules, stats
+from games.bid_fair.forms import BOARD_TEMPLATE, STYLESHEET, HandForm, describe, describe_record
+from games.kind import GameKind
+
+
+class BidFair(GameKind):
+    KEY = "bid_fair"
+    NAME = "Bid Fair"
+    SEATS = (2,)
+    PLAYERS_TEXT = "2 players, to 800"
+    SUMMARY = (
+        (
+            "Each player may show a bid card face up; showing one hands the contract to the "
+            "opponent, and two shown cards double it. The cut card sets trumps, and a bid card "
+            "of that suit earns a bonus."
+        ),
+        (
+            "Both score the card points they capture. A holder who reaches the contract's value "
+            "also scores the difference between the two players' card points, and the opponent "
+            "collects a reward."
+        ),
+        ("The leader deals, and the first player alone past 800 wins."),
+    )
+
+    Settings = rules.Settings
+    score = staticmethod(rules.score)
+    read = staticmethod(records.read)
+    # Read by games/tallies.py, which keeps a game's tally between saves.
+    Tally = rules.Tally
+    readers = staticmethod(records.readers)
+
+    HandForm = HandForm
+    BOARD_TEMPLATE = BOARD_TEMPLATE
+    STYLESHEET = STYLESHEET
+    describe = staticmethod(describe)
+    describe_record = staticmethod(describe_record)
+    preview_context = staticmethod(HandForm.preview_context)
+    figures = staticmethod(stats.figures)

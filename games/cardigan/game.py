@@ -1,0 +1,51 @@
+"""Cardigan as the app sees it (the contract: games/kind.py)."""
+
+from games.cardigan import forms, records, rules, stats
+from games.cardigan.forms import (
+    BOARD_TEMPLATE,
+    MORE_TEMPLATE,
+    STYLESHEET,
+    HandForm,
+    describe,
+    describe_record,
+)
+from games.kind import GameKind
+
+
+class Cardigan(GameKind):
+    KEY = "cardigan"
+    NAME = "Cardigan"
+    SEATS = (4,)
+    HAND = "deal"  # PRODUCT.md: Cardigan says "deal"
+    SIDE = "team"
+    PLAYERS_TEXT = "4 players, two partnerships"
+    SUMMARY = (
+        (
+            "Four packs shuffled together make four deals. Partners score together: duplicates "
+            "shown before bidding, a contract bonus, points for every trick, and points for the "
+            "cards they collect."
+        ),
+        (
+            "Card values grow deal by deal, and after the fourth deal each team scores its "
+            "complete suits, counted from every card it collected in the game."
+        ),
+    )
+
+    # No Tally (games/tallies.py): a game is four deals, so its whole sheet is already short.
+    Settings = rules.Settings
+    score = staticmethod(rules.score)
+    read = staticmethod(records.read)
+
+    HandForm = HandForm
+    BOARD_TEMPLATE = BOARD_TEMPLATE
+    MORE_TEMPLATE = MORE_TEMPLATE
+    STYLESHEET = STYLESHEET
+    # The scoreboard parts' own tables (board.html, more.html).
+    FULL_SUITS = forms.FULL_SUITS
+    PART_LABELS = forms.PART_LABELS
+    describe = staticmethod(describe)
+    describe_record = staticmethod(describe_record)
+    preview_context = staticmethod(HandForm.preview_context)
+    sheet_top = staticmethod(HandForm.sheet_top)
+    teams = staticmethod(rules.team_names)
+    figures = staticmethod(stats.figures)

@@ -1,0 +1,91 @@
+"""The game contract: everything the app asks of a game, declared once.
+
+Each game's folder declares one subclass in `games/<key>/game.py`, and
+`games/registry.py` lists it on one line. Shared code (the boards, the player page,
+hand entry, the views and templates) reads a game only through these names and never
+asks which game it is: what a game leaves out takes the default below.
+docs/GAMES.md describes each part.
+
+A game is its class, never an instance: its parts are constants and plain functions
+(`staticmethod`), so `GAMES[key].score(sheet)` reads like the engine it is.
+"""
+
+from __future__ import annotations
+
+
+class GameKind:
+    # The templates read a game's parts (`engine.NAME`): a class is callable, and a
+    # template would otherwise call it.
+    do_not_call_in_templates = True
+
+    # --- who and what ------------------------------------------------------------
+    KEY: str  # the sheet's "game", the URL's and the database's name for it
+    NAME: str
+    SEATS: tuple[int, ...]  # how many may play: (3, 4) for three or four
+    HAND = "hand"  # what the screens call one record of the sheet (Cardigan: "deal")
+    SIDE = "player"  # who a line of the standings is: a player, or a team
+    PLAYERS_TEXT: str  # "3 players", for the home and rules pages
+    SUMMARY: tuple[str, ...]  # our own short reading of the game, one paragraph each
+
+    # --- the engine (pure Python, games/<key>/rules.py and records.py) --------------
+    Settings: type  # the house rules' dataclass of defaults
+
+    @staticmethod
+    def score(sheet):
+        """The checked `Sheet` scored: a `games.scores.GameScore`."""
+        raise NotImplementedError
+
+    @staticmethod
+    def read(top, players, settings):
+        """The sheet's hands as records, and its other top-level keys: (hands, extra)."""
+        raise NotImplementedError
+
+    # --- the screens -----------------------------------------------------------------
+    HandForm = None  # the hand form; without one the app offers the game as "coming"
+    BOARD_TEMPLATE = None  # scoreboard parts under the standings (next dealer, funds...)
+    MORE_TEMPLATE = None  # what goes at the foot of the scoreboard
+    STYLESHEET = None  # a static path, such as "contractor/contractor.css"
+    # The game's own screens, as (route, view, name, whether it changes the game),
+    # mounted under each way into a game at <key>/ (games/urls.py).
+    SCREENS = ()
+    # What the player page calls the average of a player's finished games.
+    RESULT = "Average final score"
+
+    @classmethod
+    def enterable(cls) -> bool:
+        return cls.HandForm is not None
+
+    @staticmethod
+    def describe(record: dict, hand_score) -> str:
+        """One line for the hand table: what the hand was and what it did."""
+        return "Redeal" if record.get("redeal") else ""
+
+    @staticmethod
+    def describe_record(record: dict) -> str:
+        """One line for a hand's history, from its record alone."""
+        return ""
+
+    @staticmethod
+    def preview_context(form, score, record: dict) -> dict:
+        """The game's words for the live preview (the shared one lists every change)."""
+        return {}
+
+    @staticmethod
+    def sheet_top(form) -> dict | None:
+        """Top-level sheet keys that go with the hand the form holds (None removes one)."""
+        return None
+
+    @staticmethod
+    def teams(players) -> tuple[str, ...]:
+        """The teams' names in the standings, if players score in teams; seat colours follow."""
+        return ()
+
+    @staticmethod
+    def result(game, side: str, score) -> int:
+        """What a finished game counts for `side` in the player page's average."""
+        return score.standings[side]
+
+    @staticmethod
+    def figures(name: str, game, score):
+        """The player page's own figures: (label, number) pairs that add up across games."""
+        return ()

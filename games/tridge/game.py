@@ -1,0 +1,50 @@
+"""Tridge as the app sees it (the contract: games/kind.py)."""
+
+from games.kind import GameKind
+from games.tridge import records, rules, stats, urls
+from games.tridge.forms import BOARD_TEMPLATE, MORE_TEMPLATE, HandForm, describe, describe_record
+
+
+class Tridge(GameKind):
+    KEY = "tridge"
+    NAME = "Tridge"
+    SEATS = (3, 4)
+    PLAYERS_TEXT = "3 or 4 people, for chips"
+    SUMMARY = (
+        (
+            "An English-card L'Hombre: one player takes on the other two with a bid (play, flip,"
+            " no change, no tricks, all tricks or a fixed number of tricks) and needs more tricks"
+            " than either defender."
+        ),
+        (
+            "Chips flow between the people and three kinds of pot: a game fund that doubles on a "
+            "draw or a loss, reserve funds that catch what overflows it, and a widow's fund won "
+            "by the grand bids."
+        ),
+        (
+            "With four people the dealer sits out but still pays and collects. At the end of the "
+            "evening Scorekeeper settles who pays whom."
+        ),
+    )
+
+    Settings = rules.Settings
+    score = staticmethod(rules.score)
+    read = staticmethod(records.read)
+    # Read by games/tallies.py, which keeps a game's tally between saves.
+    Tally = rules.Tally
+    readers = staticmethod(records.readers)
+
+    HandForm = HandForm
+    BOARD_TEMPLATE = BOARD_TEMPLATE
+    MORE_TEMPLATE = MORE_TEMPLATE
+    SCREENS = urls.SCREENS  # the settlement
+    RESULT = "Average chip result"
+    describe = staticmethod(describe)
+    describe_record = staticmethod(describe_record)
+    preview_context = staticmethod(HandForm.preview_context)
+    figures = staticmethod(stats.figures)
+
+    @staticmethod
+    def result(game, side, score):
+        """Chips won or lost: what a person holds less what they started with."""
+        return score.standings[side] - game.rules["chips"]

@@ -1,0 +1,27 @@
+"""Tridge's own screen: settling up, mounted at /games/<pk>/tridge/settlement/."""
+
+from django.http import Http404
+from django.shortcuts import render
+
+from games import boards, services
+from games.tridge.forms import SettlementForm
+from games.tridge.settle import settle
+
+
+def settlement(request, access):
+    """Each person's result in chips (and money), and the fewest payments that clear it."""
+    game = access.game
+    if game.kind != "tridge":
+        raise Http404("Only Tridge games are settled in chips.")
+    score = services.score_game(game)
+    form = SettlementForm(request.GET or None)
+    options = form.cleaned_data if form.is_valid() else SettlementForm.defaults()
+    result = settle(game.players, game.rules["chips"], score, **options)
+    context = {
+        "game": game,
+        "base": access.base,
+        "form": form,
+        "result": result,
+        "colours": boards.colours(game),
+    }
+    return render(request, "tridge/settlement.html", context)

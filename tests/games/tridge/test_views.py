@@ -1,0 +1,32 @@
+"""Tridge's own screen: settling up (games/tridge/views.py)."""
+
+import pytest
+
+from tests.tables import BEN_WINS, make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_settlement_lists_results_and_the_fewest_payments(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    response = owner_client.get(
+        f"/games/{game.pk}/tridge/settlement/?split_funds=1&chip_value=0.10"
+    )
+    result = response.context["result"]
+    # 120 chips on the table (20 game + 100 widow) split 30 each.
+    assert result.results == {"Ana": -8, "Ben": 24, "Cy": -8, "Dee": -8}
+    assert sum(p.chips for p in result.payments) == 24
+    assert "pays <strong>Ben</strong>" in response.content.decode()
+    assert "0.80" in response.content.decode()
+
+
+def test_a_bad_chip_value_is_refused_next_to_the_field(owner_client, user):
+    game = make_game(user)
+    response = owner_client.get(f"/games/{game.pk}/tridge/settlement/?chip_value=lots")
+    assert response.context["form"].errors["chip_value"]
+    assert response.status_code == 200
+
+
+def test_only_tridge_games_are_settled(owner_client, user):
+    game = make_game(user, kind="contractor", players=("Ana", "Ben", "Cy"))
+    assert owner_client.get(f"/games/{game.pk}/tridge/settlement/").status_code == 404
