@@ -1,0 +1,72 @@
+"""The game contract (games/kind.py): a game plugs in with one folder and one registry line."""
+
+from pathlib import Path
+
+import pytest
+
+from games import registry, services
+from games.models import Game, Player, Session
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+FIFTH = "tests.games.fifth.game.Fifth"
+
+
+@pytest.fixture
+def fifth(monkeypatch, settings):
+    """tests/games/fifth/ registered as the app registers its own games, for one test."""
+    monkeypatch.setattr(registry, "GAME_CLASSES", [*registry.GAME_CLASSES, FIFTH])
+    # Taken out of the registry again after the test (monkeypatch deletes a key it added).
+    monkeypatch.setitem(registry.GAMES, "fifth", None)
+    registry.load()
+    # The project finds templates in games/*/templates; this folder lives with the tests.
+    engine = settings.TEMPLATES[0]
+    folder = Path(__file__).parent / "fifth" / "templates"
+    settings.TEMPLATES = [engine | {"DIRS": [*engine["DIRS"], folder]}]
+    return registry.GAMES["fifth"]
+
+
+def test_every_game_is_registered_under_its_own_key():
+    assert list(registry.GAMES) == ["contractor", "bid_fair", "tridge", "cardigan"]
+    assert all(key == kind.KEY for key, kind in registry.GAMES.items())
+
+
+def test_a_fifth_game_is_started_entered_scored_and_shown_on_its_board(fifth, owner_client, user):
+    session = Session.objects.create(owner=user)
+    choices = owner_client.get(f"/sessions/{session.pk}/games/new/").content.decode()
+    assert '?kind=fifth">Fifth <span class="muted">2 or 3 players, to 10' in choices
+
+    seated = {"kind": "fifth", "seat_0": "Ana", "seat_1": "Ben", "rule_target": 10}
+    response = owner_client.post(f"/sessions/{session.pk}/games/new/", seated)
+    game = Game.objects.get()
+    assert response["Location"] == f"/games/{game.pk}/"
+    assert (game.kind, game.players, game.rules) == ("fifth", ["Ana", "Ben"], {"target": 10})
+
+    form = owner_client.get(f"/games/{game.pk}/hands/new/").content.decode()
+    assert 'name="points_0"' in form and 'name="points_1"' in form
+    hand = {"number": 1, "points_0": 6, "points_1": 4, "save": "1"}
+    assert owner_client.post(f"/games/{game.pk}/hands/new/", hand).status_code == 302
+    assert services.score_game(game).standings == {"Ana": 6, "Ben": 4}
+
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "<h1>Fifth</h1>" in board
+    assert "Ana took 6, Ben took 4" in board
+    assert "Add hand 2" in board
+
+    hand = {"number": 2, "points_0": 5, "points_1": 0, "save": "1"}
+    owner_client.post(f"/games/{game.pk}/hands/new/", hand)
+    score = services.score_game(game)
+    assert score.finished and score.winners == ["Ana"]
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert '<span class="badge">winner</span>' in board and "Add hand 3" not in board
+
+
+def test_a_fifth_game_counts_on_its_players_page(fifth, owner_client, user):
+    finished = [{"points": {"Ana": 4, "Ben": 3}}, {"points": {"Ana": 8, "Ben": 1}}]
+    make_game(user, kind="fifth", players=("Ana", "Ben"), rules={"target": 10}, hands=finished)
+    ana = Player.objects.get(name="Ana")
+    page = owner_client.get(f"/players/{ana.pk}/").content.decode()
+    assert ">Fifth</h2>" in page
+    assert "<dt>Won</dt><dd>1</dd>" in page
+    assert "<dt>Average final score</dt><dd>12.0</dd>" in page
