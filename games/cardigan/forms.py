@@ -40,7 +40,7 @@ from games.cardigan.rules import (
     team_names,
     trick_points,
 )
-from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS
+from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, card_name, face, is_red
 from games.sheet import SheetError
 
 BOARD_TEMPLATE = "cardigan/board.html"
@@ -462,11 +462,11 @@ class HandForm(forms.Form):
                         "card": card,
                         "rank": rank,
                         "suit": SUIT_SYMBOLS[suit],
-                        "red": table.is_red(suit),
+                        "red": is_red(suit),
                         "held": held,
                         "most": most,
                         "all_in": sum(held) >= most,
-                        "name": table.card_name(card).capitalize(),
+                        "name": card_name(card).capitalize(),
                         "label": self.cell_label(card, held),
                     }
                 )
@@ -474,7 +474,7 @@ class HandForm(forms.Form):
         return rows
 
     def cell_label(self, card, held) -> str:
-        name = table.card_name(card).capitalize()
+        name = card_name(card).capitalize()
         return f"{name}: {held[0]} with {self.teams[0]}, {held[1]} with {self.teams[1]}"
 
     def suit_heads(self):
@@ -483,7 +483,7 @@ class HandForm(forms.Form):
                 "suit": suit,
                 "symbol": SUIT_SYMBOLS[suit],
                 "name": SUIT_NAMES[suit],
-                "red": table.is_red(suit),
+                "red": is_red(suit),
             }
             for suit in table.GRID_SUITS
         ]
@@ -571,7 +571,7 @@ class HandForm(forms.Form):
                     "suit": suit,
                     "symbol": SUIT_SYMBOLS[suit],
                     "name": SUIT_NAMES[suit],
-                    "red": table.is_red(suit),
+                    "red": is_red(suit),
                     "fields": fields,
                     "bonus": [FULL_SUIT_BONUS[suit][n] for n in counts],
                 }
@@ -612,8 +612,7 @@ class HandForm(forms.Form):
         over = table.Piles(*piles, self.most).over_the_packs()
         if over:
             shown = ", ".join(
-                f"{table.face(card)} {piles[0][card] + piles[1][card]} times "
-                f"(at most {self.most[card]})"
+                f"{face(card)} {piles[0][card] + piles[1][card]} times (at most {self.most[card]})"
                 for card in over
             )
             self.add_error("cards_0", f"More copies than the packs have left: {shown}.")
@@ -825,7 +824,7 @@ FULL_SUITS = [
         "suit": suit,
         "symbol": SUIT_SYMBOLS[suit],
         "name": SUIT_NAMES[suit],
-        "red": table.is_red(suit),
+        "red": is_red(suit),
         "bonus": FULL_SUIT_BONUS[suit],
     }
     for suit in FULL_SUIT_ORDER
