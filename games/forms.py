@@ -29,6 +29,26 @@ def stepper(label, most, placeholder=None, **kwargs) -> forms.IntegerField:
     )
 
 
+def pills(label, choices=(), **kwargs) -> forms.ChoiceField:
+    """One of a few, as a row of radio pills; what must be chosen, `clean` asks for."""
+    return forms.ChoiceField(
+        label=label, required=False, choices=choices, widget=forms.RadioSelect, **kwargs
+    )
+
+
+def number_pills(label, numbers, empty_value=None, **kwargs) -> forms.TypedChoiceField:
+    """A number picked from a row of radio pills (a level, honours, extra tricks)."""
+    return forms.TypedChoiceField(
+        label=label,
+        required=False,
+        coerce=int,
+        empty_value=empty_value,
+        choices=[(n, str(n)) for n in numbers],
+        widget=forms.RadioSelect,
+        **kwargs,
+    )
+
+
 def fill_last_tricks(data, seats, tricks: int):
     """With every seat's tricks but one entered, the last seat has what is left of `tricks`.
 
@@ -82,6 +102,11 @@ class BaseHandForm(forms.Form):
 
     def add_fields(self) -> None:
         """The fields there is one of per seat or team."""
+
+    def offer_people(self, *names) -> None:
+        """The radios of people carry the names themselves as values, as the sheet does."""
+        for name in names:
+            self.fields[name].choices = [(person, person) for person in self.people]
 
     def value(self, name):
         """What a field holds now, checked or not: posted, or as first shown."""

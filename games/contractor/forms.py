@@ -39,7 +39,7 @@ from games.contractor.words import (
     needs_text,
     price_lines,
 )
-from games.forms import BaseHandForm, fill_last_tricks, stepper
+from games.forms import BaseHandForm, fill_last_tricks, number_pills, pills, stepper
 from games.sheet import read_settings
 from games.words import sentence
 
@@ -67,29 +67,14 @@ def settings_of(game) -> Settings:
     return read_settings(Settings, game.rules)
 
 
-def count_field(label, most):
-    return forms.TypedChoiceField(
-        label=label,
-        required=False,
-        coerce=int,
-        empty_value=0,
-        initial=0,
-        choices=[(n, str(n)) for n in range(most + 1)],
-        widget=forms.RadioSelect,
-    )
-
-
 class BidFields(BidScreen, forms.Form):
     """A strain and its conditions. Conditions that do not go with the strain are not kept."""
 
-    strain = forms.ChoiceField(
-        label="Strain",
-        required=False,
-        choices=[(strain, STRAIN_NAMES[strain][1]) for strain in STRAINS],
-        widget=forms.RadioSelect,
+    strain = pills("Strain", [(strain, STRAIN_NAMES[strain][1]) for strain in STRAINS])
+    extra_tricks = number_pills("Extra tricks", range(MAX_EXTRA_TRICKS + 1), 0, initial=0)
+    kitty_foregone = number_pills(
+        "Kitty cards foregone", range(MAX_KITTY_FOREGONE + 1), 0, initial=0
     )
-    extra_tricks = count_field("Extra tricks", MAX_EXTRA_TRICKS)
-    kitty_foregone = count_field("Kitty cards foregone", MAX_KITTY_FOREGONE)
     sour_trumps = forms.BooleanField(label="Sour trumps", required=False)
     exposed = forms.BooleanField(label="Exposed", required=False)
     absolutely_sure = forms.BooleanField(label="Absolutely sure", required=False)
@@ -157,11 +142,9 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
     "redeal" records a redeal in one tap.
     """
 
-    mode = forms.ChoiceField(
-        label="The contract", choices=MODES, widget=forms.RadioSelect, required=False
-    )
-    contractor = forms.ChoiceField(label="Contractor", required=False, widget=forms.RadioSelect)
-    challenger = forms.ChoiceField(label="Challenged by", required=False, widget=forms.RadioSelect)
+    mode = pills("The contract", MODES)
+    contractor = pills("Contractor")
+    challenger = pills("Challenged by")
     auction = forms.CharField(required=False, widget=forms.HiddenInput)
     other_meta = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -190,10 +173,9 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
     def add_fields(self):
         if not self.is_bound:
             self.auction_state = self._replay(self.initial.get("auction"))
-        self.fields["contractor"].choices = [(name, name) for name in self.people]
-        self.fields["challenger"].choices = [(NO_CHALLENGE, "No challenge")] + [
-            (name, name) for name in self.people
-        ]
+        self.offer_people("contractor")
+        people = self.fields["contractor"].choices
+        self.fields["challenger"].choices = [(NO_CHALLENGE, "No challenge"), *people]
         for seat, name in enumerate(self.people):
             self.fields[f"tricks_{seat}"] = stepper(name, TRICKS)
 

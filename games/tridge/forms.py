@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django import forms
 
-from games.forms import BaseHandForm, fill_last_tricks, stepper
+from games.forms import BaseHandForm, fill_last_tricks, number_pills, pills, stepper
 from games.tridge.rules import TRICKS
 from games.tridge.screen import BOARD_TEMPLATE, MORE_TEMPLATE, HandScreen
 from games.tridge.words import BID_NAMES, describe, describe_record, suit_label
@@ -38,24 +38,18 @@ SUITS = ["S", "H", "D", "C"]
 PLAYED = ("played", "incomer")  # the kinds with a bid, trumps and tricks
 
 
-def radios(label, choices, **kwargs):
-    return forms.TypedChoiceField(
-        label=label, required=False, choices=choices, widget=forms.RadioSelect, **kwargs
-    )
-
-
 class HandForm(HandScreen, BaseHandForm):
     """One hand, revealed step by step: what happened, who played what, the tricks."""
 
     kind = forms.ChoiceField(label="What happened", choices=KINDS, widget=forms.RadioSelect)
-    player = radios("Player", [])
-    bid = radios("Bid", list(BID_NAMES.items()))
-    target = radios("Tricks fixed", [(n, str(n)) for n in (1, 2, 3)], coerce=int, empty_value=None)
+    player = pills("Player")
+    bid = pills("Bid", list(BID_NAMES.items()))
+    target = number_pills("Tricks fixed", (1, 2, 3))
     went_for_all = forms.BooleanField(
         label="Won the first five tricks and went on for all nine", required=False
     )
-    trumps = radios("Trumps", [(suit, suit_label(suit)) for suit in SUITS])
-    honours = radios("Honours", [(n, str(n)) for n in range(5)], coerce=int, empty_value=0)
+    trumps = pills("Trumps", [(suit, suit_label(suit)) for suit in SUITS])
+    honours = number_pills("Honours", range(5), empty_value=0)
 
     def seat_the_table(self):
         self.dealer = self.people[(self.number - 1) % len(self.people)]
@@ -77,7 +71,7 @@ class HandForm(HandScreen, BaseHandForm):
     def add_fields(self):
         if len(self.people) == 3:
             self.fields["kind"].choices = [c for c in KINDS if c[0] not in FOUR_ONLY]
-        self.fields["player"].choices = [(p, p) for p in self.people]
+        self.offer_people("player")
         for seat, name in enumerate(self.people):
             self.fields[f"tricks_{seat}"] = stepper(name, TRICKS)
 
