@@ -67,6 +67,11 @@ def fill_last_tricks(data, seats, tricks: int):
     return data
 
 
+def per_seat(prefix: str, by_name: dict, people: list[str]) -> dict:
+    """A record's {"Ben": 5} as the form's fields hold it: {"tricks_1": 5}."""
+    return {f"{prefix}_{people.index(name)}": value for name, value in by_name.items()}
+
+
 class BaseHandForm(forms.Form):
     """What every game's hand form shares: how it is built, read back, and told off.
 
@@ -111,6 +116,23 @@ class BaseHandForm(forms.Form):
     def value(self, name):
         """What a field holds now, checked or not: posted, or as first shown."""
         return self[name].value()
+
+    def per_name(self, prefix: str, names=None) -> dict:
+        """The checked fields `prefix_<seat>` as a record holds them, by name (all, or `names`)."""
+        names = self.people if names is None else names
+        return {name: self.cleaned_data[f"{prefix}_{self.people.index(name)}"] for name in names}
+
+    def ask(self, data, questions: dict) -> None:
+        """Each answer still missing is asked for next to its field ("Which bid?")."""
+        for name, question in questions.items():
+            if not data.get(name):
+                self.add_error(name, question)
+
+    def ask_for_tricks(self, data) -> None:
+        """A trick count left empty is asked for, unless it already has an error of its own."""
+        for field in self.trick_fields():
+            if data.get(field.name) is None and field.name not in self.errors:
+                self.add_error(field.name, "How many tricks?")
 
     def tricks_entered(self) -> int:
         """The tricks entered so far, unreadable ones left out: the running count."""

@@ -3,8 +3,7 @@
 The form is built around taps on cards: each player's bid card, the cut card, and the
 14 cards captured in tricks, each of which a tap hands round: nobody, the first player,
 the second player. Field names use seat numbers and card codes (`bid_0`, `got_QS`).
-What the screen shows is in `screen.py`, how deals read in `words.py`; the names other
-code reads here (HandForm, describe, STYLESHEET, ...) are imported from there.
+What the screen shows is in `screen.py`, how deals read in `words.py`.
 """
 
 from __future__ import annotations
@@ -13,32 +12,19 @@ from django import forms
 
 from games import services
 from games.bid_fair.rules import CAPTURED, MAX_POINTS, MIN_POINTS, PACK, RANK_NAMES, Settings
-from games.bid_fair.screen import (
-    BOARD_TEMPLATE,
-    NOBODY,
-    SHOWN_PACK,
-    STYLESHEET,
-    SUIT_ONLY,
-    HandScreen,
-    tags,
-)
+from games.bid_fair.screen import NOBODY, SHOWN_PACK, SUIT_ONLY, HandScreen, tags
 from games.bid_fair.words import Face, describe, describe_record
 from games.cards import SUIT_NAMES, rank_of
-from games.forms import BaseHandForm, stepper
+from games.forms import BaseHandForm, per_seat, stepper
 from games.sheet import SheetError, read_settings
 from games.words import sentence
 
-__all__ = [
-    "BOARD_TEMPLATE",
-    "SHOWN_PACK",
-    "STYLESHEET",
-    "Face",
-    "HandForm",
-    "describe",
-    "describe_record",
-    "initial_from",
-    "tags",
-]
+# games/web.py loads this module for the game: the board and the history read these
+# here, and the board draws with the templates below.
+__all__ = ["describe", "describe_record"]
+
+BOARD_TEMPLATE = "bid_fair/board.html"
+STYLESHEET = "bid_fair/bid_fair.css"
 
 KINDS = [("played", "Played"), ("redeal", "Both passed: redeal")]
 COUNTS = [("cards", "Card by card"), ("points", "Points only")]
@@ -220,9 +206,7 @@ class HandForm(HandScreen, BaseHandForm):
         else:
             record["cut"] = cut
         if data.get("count") == "points":
-            record["points"] = {
-                name: data[f"points_{seat}"] for seat, name in enumerate(self.people)
-            }
+            record["points"] = self.per_name("points")
         else:
             record["captured"] = {
                 name: [card for card in PACK if data.get(f"got_{card}") == str(seat)]
@@ -242,15 +226,11 @@ class HandForm(HandScreen, BaseHandForm):
 def initial_from(record: dict, people: list[str]) -> dict:
     if record.get("redeal"):
         return {"kind": "redeal"}
-    initial = {"kind": "played"}
-    for name, card in (record.get("bids") or {}).items():
-        if card:
-            initial[f"bid_{people.index(name)}"] = card
+    initial = {"kind": "played"} | per_seat("bid", record.get("bids") or {}, people)
     initial["cut"] = record.get("cut") or record.get("trump")
     if "points" in record:
         initial["count"] = "points"
-        for name, points in record["points"].items():
-            initial[f"points_{people.index(name)}"] = points
+        initial |= per_seat("points", record["points"], people)
     else:
         initial["count"] = "cards"
         for name, cards in record.get("captured", {}).items():

@@ -10,9 +10,6 @@ from games.bid_fair.rules import CAPTURED, contract
 from games.bid_fair.words import Face
 from games.cards import rank_of, suit_heading, suit_of
 
-BOARD_TEMPLATE = "bid_fair/board.html"
-STYLESHEET = "bid_fair/bid_fair.css"
-
 # On screen: one row a suit, black and red in turn, the high cards first as in a hand.
 SUIT_ROWS = ("S", "H", "C", "D")
 RANKS_SHOWN = ("A", "K", "Q", "J", "10", "9")

@@ -4,8 +4,7 @@ to a record, and its errors.
 The cards of a deal are entered on a grid, one tap a copy for the chosen team, or in
 quick mode as the counted ranks. Each team's pile travels in the form as one hidden
 line of cards; the grid's buttons also work without JavaScript (each posts the form).
-What the screen shows is in `screen.py`, how deals read in `words.py`; the names other
-code reads here (HandForm, describe, FULL_SUITS, PART_LABELS, ...) are imported from there.
+What the screen shows is in `screen.py`, how deals read in `words.py`.
 """
 
 from __future__ import annotations
@@ -31,32 +30,18 @@ from games.cardigan.rules import (
     dealer_of,
     team_names,
 )
-from games.cardigan.screen import (
-    BOARD_TEMPLATE,
-    FULL_SUITS,
-    MORE_TEMPLATE,
-    PART_LABELS,
-    RANK_LABELS,
-    SET_NAMES,
-    STYLESHEET,
-    HandScreen,
-    whole,
-)
+from games.cardigan.screen import FULL_SUITS, PART_LABELS, RANK_LABELS, SET_NAMES, HandScreen, whole
 from games.cardigan.words import describe, describe_record, in_a_sentence, with_faces
 from games.cards import SUIT_NAMES, face
 from games.forms import BaseHandForm, number_pills, pills, stepper
 
-__all__ = [
-    "BOARD_TEMPLATE",
-    "FULL_SUITS",
-    "MORE_TEMPLATE",
-    "PART_LABELS",
-    "STYLESHEET",
-    "HandForm",
-    "describe",
-    "describe_record",
-    "initial_from",
-]
+# games/web.py loads this module for the game: the board and the history read these here
+# (the board's templates through `engine.forms`), and the board draws with the templates below.
+__all__ = ["FULL_SUITS", "PART_LABELS", "describe", "describe_record"]
+
+BOARD_TEMPLATE = "cardigan/board.html"
+MORE_TEMPLATE = "cardigan/more.html"
+STYLESHEET = "cardigan/cardigan.css"
 
 SET_LABELS = {"pair": "Pairs", "triplet": "Triplets", "four": "Fours of a kind"}
 MODES = [("cards", "Card by card"), ("quick", "Quick: counted cards only")]
@@ -225,12 +210,7 @@ class HandForm(HandScreen, BaseHandForm):
 
     def clean(self):
         data = super().clean()
-        if not data.get("declarer"):
-            self.add_error("declarer", "Who declared?")
-        if not data.get("level"):
-            self.add_error("level", "Which level?")
-        if not data.get("bid"):
-            self.add_error("bid", "Which bid?")
+        self.ask(data, {"declarer": "Who declared?", "level": "Which level?", "bid": "Which bid?"})
         if data.get("tricks") is None and "tricks" not in self.errors:
             team = self.trick_legend().replace("Tricks taken by ", "")
             self.add_error("tricks", f"How many tricks did {team} take?")

@@ -33,9 +33,6 @@ from games.cardigan.words import bid_words, contract_text, outcome_sentence
 from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, card_name, is_red, suit_heading
 from games.words import who_win
 
-BOARD_TEMPLATE = "cardigan/board.html"
-MORE_TEMPLATE = "cardigan/more.html"
-STYLESHEET = "cardigan/cardigan.css"
 RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
 SET_NAMES = {"pair": "pairs", "triplet": "triplets", "four": "fours"}
 RANK_LABELS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "5": "Fives"}

@@ -1,8 +1,7 @@
 """Contractor at the table: composing a bid, and the hand form with its auction recorder
 (posted fields to a record, and its errors).
 
-What the screens show is in `screen.py`, how bids and hands read in `words.py`; the
-names other code reads here (HandForm, describe, STYLESHEET, ...) are imported from there.
+What the screens show is in `screen.py`, how bids and hands read in `words.py`.
 The radios of people carry the names themselves as values, as the sheet does.
 """
 
@@ -22,39 +21,18 @@ from games.contractor.rules import (
     Bid,
     Settings,
 )
-from games.contractor.screen import (
-    AUCTION,
-    BOARD_TEMPLATE,
-    CONTRACT,
-    STYLESHEET,
-    BidScreen,
-    HandScreen,
-    offered,
-)
-from games.contractor.words import (
-    FLAGS,
-    STRAIN_NAMES,
-    describe,
-    describe_record,
-    needs_text,
-    price_lines,
-)
-from games.forms import BaseHandForm, fill_last_tricks, number_pills, pills, stepper
+from games.contractor.screen import AUCTION, CONTRACT, BidScreen, HandScreen, offered
+from games.contractor.words import FLAGS, STRAIN_NAMES, describe, describe_record, needs_text
+from games.forms import BaseHandForm, fill_last_tricks, number_pills, per_seat, pills, stepper
 from games.sheet import read_settings
 from games.words import sentence
 
-__all__ = [
-    "BOARD_TEMPLATE",
-    "STYLESHEET",
-    "BidForm",
-    "CalculatorForm",
-    "HandForm",
-    "describe",
-    "describe_record",
-    "needs_text",
-    "offered",
-    "price_lines",
-]
+# games/web.py loads this module for the game: the board and the history read these here
+# (the calculator needs_text), and the board draws with the templates and stylesheet below.
+__all__ = ["describe", "describe_record", "needs_text"]
+
+BOARD_TEMPLATE = "contractor/board.html"
+STYLESHEET = "contractor/contractor.css"
 
 MODES = [(CONTRACT, "Enter the contract"), (AUCTION, "Record the auction")]
 NO_CHALLENGE = "none"
@@ -247,13 +225,8 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
             if result.redeal:
                 return data
         else:
-            if not data.get("contractor"):
-                self.add_error("contractor", "Who is the contractor?")
-            if not data.get("strain"):
-                self.add_error("strain", "Which strain?")
-        for field in self.trick_fields():
-            if data.get(field.name) is None and field.name not in self.errors:
-                self.add_error(field.name, "How many tricks?")
+            self.ask(data, {"contractor": "Who is the contractor?", "strain": "Which strain?"})
+        self.ask_for_tricks(data)
         return data
 
     def is_a_hand(self) -> bool:
@@ -284,7 +257,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
                 challenger = None
         if challenger:
             record["challenger"] = challenger
-        record["tricks"] = {name: data[f"tricks_{seat}"] for seat, name in enumerate(self.people)}
+        record["tricks"] = self.per_name("tricks")
         if meta:
             record["meta"] = meta
         return record
@@ -321,9 +294,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
         contract = {key: record.get(key) for key in ("contractor", "strain", *BID_KEYS)}
         initial |= {key: value for key, value in contract.items() if value is not None}
         initial["challenger"] = record.get("challenger") or NO_CHALLENGE
-        for name, taken in record.get("tricks", {}).items():
-            if name in self.people:
-                initial[f"tricks_{self.people.index(name)}"] = taken
+        initial |= per_seat("tricks", record.get("tricks", {}), self.people)
         if auction is not None and auction.result and not auction.result.redeal:
             decided = auction.result.as_record()
             entered = {"contractor": record.get("contractor"), **bid_fields(record)}

@@ -17,8 +17,6 @@ from games.contractor.words import (
 )
 from games.words import who_win
 
-BOARD_TEMPLATE = "contractor/board.html"
-STYLESHEET = "contractor/contractor.css"
 RED = frozenset({"diamonds", "hearts"})
 CONTRACT, AUCTION = "contract", "auction"
 

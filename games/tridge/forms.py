@@ -1,7 +1,6 @@
 """Tridge at the table: the hand form (posted fields to a record, and its errors), the settlement.
 
-What the entry screen shows is in `screen.py`, how hands read in `words.py`; the names
-other code reads here (HandForm, describe, BOARD_TEMPLATE, ...) are imported from there.
+What the entry screen shows is in `screen.py`, how hands read in `words.py`.
 """
 
 from __future__ import annotations
@@ -10,21 +9,18 @@ from decimal import Decimal
 
 from django import forms
 
-from games.forms import BaseHandForm, fill_last_tricks, number_pills, pills, stepper
+from games.forms import BaseHandForm, fill_last_tricks, number_pills, per_seat, pills, stepper
 from games.tridge.rules import TRICKS
-from games.tridge.screen import BOARD_TEMPLATE, MORE_TEMPLATE, HandScreen
+from games.tridge.screen import HandScreen
 from games.tridge.words import BID_NAMES, describe, describe_record, suit_label
 from games.words import sentence
 
-__all__ = [
-    "BOARD_TEMPLATE",
-    "MORE_TEMPLATE",
-    "HandForm",
-    "SettlementForm",
-    "describe",
-    "describe_record",
-    "initial_from",
-]
+# games/web.py loads this module for the game: the board and the history read these
+# here, and the board draws with the templates below.
+__all__ = ["describe", "describe_record"]
+
+BOARD_TEMPLATE = "tridge/board.html"
+MORE_TEMPLATE = "tridge/more.html"
 
 KINDS = [
     ("played", "Played"),
@@ -80,17 +76,12 @@ class HandForm(HandScreen, BaseHandForm):
         kind = data.get("kind")
         if kind not in PLAYED:
             return data
-        if kind == "played" and not data.get("player"):
-            self.add_error("player", "Who played?")
-        if not data.get("bid"):
-            self.add_error("bid", "Which bid?")
-        if not data.get("trumps"):
-            self.add_error("trumps", "Which suit was trumps?")
-        if data.get("bid") == "fixed" and not data.get("target"):
-            self.add_error("target", "How many tricks were fixed?")
-        for field in self.trick_fields():
-            if data.get(field.name) is None and field.name not in self.errors:
-                self.add_error(field.name, "How many tricks?")
+        if kind == "played":
+            self.ask(data, {"player": "Who played?"})
+        self.ask(data, {"bid": "Which bid?", "trumps": "Which suit was trumps?"})
+        if data.get("bid") == "fixed":
+            self.ask(data, {"target": "How many tricks were fixed?"})
+        self.ask_for_tricks(data)
         return data
 
     def to_record(self) -> dict:
@@ -114,9 +105,7 @@ class HandForm(HandScreen, BaseHandForm):
             record["target"] = data["target"]
         if data["bid"] == "play" and data["went_for_all"]:
             record["went_for_all"] = True
-        record["tricks"] = {
-            name: data[f"tricks_{self.people.index(name)}"] for name in self.in_play()
-        }
+        record["tricks"] = self.per_name("tricks", self.in_play())
         return record
 
     def place_error(self, root, rest, message):
@@ -144,9 +133,7 @@ def initial_from(record: dict, people: list[str]) -> dict:
         "target": record.get("target"),
         "went_for_all": record.get("went_for_all", False),
     }
-    for name, taken in record["tricks"].items():
-        initial[f"tricks_{people.index(name)}"] = taken
-    return initial
+    return initial | per_seat("tricks", record["tricks"], people)
 
 
 class SettlementForm(forms.Form):

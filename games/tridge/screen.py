@@ -5,9 +5,6 @@ from __future__ import annotations
 from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS
 from games.tridge.words import fund_movements, outcome_sentence
 
-BOARD_TEMPLATE = "tridge/board.html"
-MORE_TEMPLATE = "tridge/more.html"
-
 
 class HandScreen:
     """The hand form's side the screen reads: one step revealed after another."""
