@@ -14,22 +14,8 @@ from functools import cached_property
 
 from django import forms
 
-from games.cardigan import table
+from games.cardigan import rules, table
 from games.cardigan.records import MAX_DISCARDS, RANK_COPIES
-from games.cardigan.rules import (
-    BIDS,
-    COUNTED_RANKS,
-    DEALS,
-    DUPLICATE_SIZES,
-    FULL_SUIT_ORDER,
-    HAND_SIZE,
-    MAX_LEVEL,
-    PACKS,
-    TRICKS,
-    Settings,
-    dealer_of,
-    team_names,
-)
 from games.cardigan.screen import FULL_SUITS, PART_LABELS, RANK_LABELS, SET_NAMES, HandScreen, whole
 from games.cardigan.words import describe, describe_record, in_a_sentence, with_faces
 from games.cards import SUIT_NAMES, face
@@ -62,12 +48,12 @@ class HandForm(HandScreen, BaseHandForm):
         label="Who showed duplicates", required=False, widget=forms.CheckboxSelectMultiple
     )
     declarer = pills("Declarer")
-    level = number_pills("Level", range(1, MAX_LEVEL + 1))
-    bid = pills("Bid", [(b, b) for b in BIDS])
+    level = number_pills("Level", range(1, rules.MAX_LEVEL + 1))
+    bid = pills("Bid", [(b, b) for b in rules.BIDS])
     dummy = forms.BooleanField(label="Dummy", required=False)
     open = forms.BooleanField(label="Open", required=False)
     stuck = forms.BooleanField(label="Stuck", required=False)
-    tricks = number_pills("Tricks", range(TRICKS + 1))
+    tricks = number_pills("Tricks", range(rules.TRICKS + 1))
     mode = forms.ChoiceField(label="Cards", choices=MODES, widget=forms.RadioSelect)
     team = pills("Cards go to")
     taking = forms.BooleanField(label="Tap takes away", required=False)
@@ -75,8 +61,10 @@ class HandForm(HandScreen, BaseHandForm):
     cards_1 = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def seat_the_table(self):
-        self.teams = team_names(self.people)
-        self.dealer = dealer_of(self.number, self.people) if self.number <= DEALS else None
+        self.teams = rules.team_names(self.people)
+        self.dealer = (
+            rules.dealer_of(self.number, self.people) if self.number <= rules.DEALS else None
+        )
         self.saving = False
 
     def blank(self):
@@ -92,19 +80,19 @@ class HandForm(HandScreen, BaseHandForm):
         self.offer_people("declarer")
         self.fields["team"].choices = [(str(t), name) for t, name in enumerate(self.teams)]
         for seat in range(len(self.people)):
-            for kind, size in DUPLICATE_SIZES.items():
+            for kind, size in rules.DUPLICATE_SIZES.items():
                 self.fields[f"{SET_NAMES[kind]}_{seat}"] = counter(
-                    SET_LABELS[kind], HAND_SIZE // size
+                    SET_LABELS[kind], rules.HAND_SIZE // size
                 )
         for t, name in enumerate(self.teams):
             self.fields[f"discards_{t}"] = counter(name, MAX_DISCARDS)
-            for rank in COUNTED_RANKS:
+            for rank in rules.COUNTED_RANKS:
                 self.fields[f"count_{t}_{rank}"] = counter(
                     f"{RANK_LABELS[rank]} of {name}", RANK_COPIES
                 )
-            for suit in FULL_SUIT_ORDER:
+            for suit in rules.FULL_SUIT_ORDER:
                 label = f"Full {SUIT_NAMES[suit]} suits of {name}"
-                self.fields[f"full_{t}_{suit}"] = counter(label, PACKS)
+                self.fields[f"full_{t}_{suit}"] = counter(label, rules.PACKS)
 
     # --- the rest of the game ------------------------------------------------
 
@@ -114,10 +102,10 @@ class HandForm(HandScreen, BaseHandForm):
         return [record for n, record in enumerate(records, start=1) if n != self.number]
 
     @cached_property
-    def settings(self) -> Settings:
-        values = dict(Settings().bid_values)
+    def settings(self) -> rules.Settings:
+        values = dict(rules.Settings().bid_values)
         values.update(self.game.rules.get("bid_values", {}))
-        return Settings(bid_values=values)
+        return rules.Settings(bid_values=values)
 
     def _usual_mode(self) -> str:
         """A table keeps to one way of entering cards: the previous deal's."""
@@ -130,7 +118,7 @@ class HandForm(HandScreen, BaseHandForm):
         return {
             f"full_{t}_{suit}": stored.get(team, {}).get(suit, 0)
             for t, team in enumerate(self.teams)
-            for suit in FULL_SUIT_ORDER
+            for suit in rules.FULL_SUIT_ORDER
         }
 
     @cached_property
@@ -146,16 +134,16 @@ class HandForm(HandScreen, BaseHandForm):
     @cached_property
     def ranks_left(self) -> dict[str, int] | None:
         """Counted cards of each rank this deal holds, known once the three others are in."""
-        if len(self.other_deals) != DEALS - 1:
+        if len(self.other_deals) != rules.DEALS - 1:
             return None
-        left = dict.fromkeys(COUNTED_RANKS, RANK_COPIES)
+        left = dict.fromkeys(rules.COUNTED_RANKS, RANK_COPIES)
         for deal in self.other_deals:
             if "cards" in deal:
                 counts = [table.rank_counts(Counter(held)) for held in deal["cards"].values()]
             else:
                 counts = list(deal["card_counts"].values())
             for row in counts:
-                for rank in COUNTED_RANKS:
+                for rank in rules.COUNTED_RANKS:
                     left[rank] -= row.get(rank, 0)
         return left
 
@@ -186,7 +174,7 @@ class HandForm(HandScreen, BaseHandForm):
 
     def _count_from_cards(self, data, piles):
         """Switching to quick mode keeps what the grid held: its counted ranks."""
-        names = [f"count_{t}_{rank}" for t in (0, 1) for rank in COUNTED_RANKS]
+        names = [f"count_{t}_{rank}" for t in (0, 1) for rank in rules.COUNTED_RANKS]
         if piles.total() == 0 or any(str(data.get(name, "")).strip() for name in names):
             return
         for t, pile in enumerate(piles.held):
@@ -259,7 +247,7 @@ class HandForm(HandScreen, BaseHandForm):
             }
         else:
             record["card_counts"] = {
-                name: {rank: data[f"count_{t}_{rank}"] or 0 for rank in COUNTED_RANKS}
+                name: {rank: data[f"count_{t}_{rank}"] or 0 for rank in rules.COUNTED_RANKS}
                 for t, name in enumerate(self.teams)
             }
         discards = {name: data[f"discards_{t}"] or 0 for t, name in enumerate(self.teams)}
@@ -274,7 +262,7 @@ class HandForm(HandScreen, BaseHandForm):
         data = self.cleaned_data
         return {
             "full_suits": {
-                name: {suit: data[f"full_{t}_{suit}"] or 0 for suit in FULL_SUIT_ORDER}
+                name: {suit: data[f"full_{t}_{suit}"] or 0 for suit in rules.FULL_SUIT_ORDER}
                 for t, name in enumerate(self.teams)
             }
         }
@@ -300,14 +288,14 @@ class HandForm(HandScreen, BaseHandForm):
                 return None  # the running count above the grid already says so
             field = f"cards_{t or 0}"
         elif root == "card_counts":
-            field = f"count_{t or 0}_{key if key in COUNTED_RANKS else 'A'}"
+            field = f"count_{t or 0}_{key if key in rules.COUNTED_RANKS else 'A'}"
         elif root == "full_suits" and self.asks_full_suits:
-            field = f"full_{t or 0}_{key if key in FULL_SUIT_ORDER else 'D'}"
+            field = f"full_{t or 0}_{key if key in rules.FULL_SUIT_ORDER else 'D'}"
         return field, message
 
 
 def initial_from(record: dict, people: list[str]) -> dict:
-    teams = team_names(people)
+    teams = rules.team_names(people)
     initial = {
         "declarer": record["declarer"],
         "level": record["level"],
@@ -322,7 +310,7 @@ def initial_from(record: dict, people: list[str]) -> dict:
     initial["dup_who"] = [str(people.index(name)) for name in duplicates if duplicates[name]]
     for name, sets in duplicates.items():
         seat = people.index(name)
-        for kind in DUPLICATE_SIZES:
+        for kind in rules.DUPLICATE_SIZES:
             initial[f"{SET_NAMES[kind]}_{seat}"] = sets.count(kind)
     discards = record.get("discards", {})
     for t, name in enumerate(teams):
@@ -334,6 +322,6 @@ def initial_from(record: dict, people: list[str]) -> dict:
     else:
         initial["mode"] = "quick"
         for t, name in enumerate(teams):
-            for rank in COUNTED_RANKS:
+            for rank in rules.COUNTED_RANKS:
                 initial[f"count_{t}_{rank}"] = record["card_counts"][name][rank]
     return initial

@@ -6,29 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cached_property
 
-from games.cardigan import table
-from games.cardigan.rules import (
-    BIDS,
-    BOOK,
-    CONTRACT_BONUS,
-    COUNTED_RANKS,
-    DEALS,
-    DUPLICATE_SIZES,
-    FULL_SUIT_BONUS,
-    FULL_SUIT_ORDER,
-    HAND_SIZE,
-    LEVEL_BONUS,
-    MAX_LEVEL,
-    PACKS,
-    PLAY_MULTIPLIERS,
-    STUCK_CONTRACT_BONUS,
-    TRICKS,
-    Contract,
-    contract_value,
-    duplicates_value,
-    is_made,
-    trick_points,
-)
+from games.cardigan import rules, table
 from games.cardigan.words import bid_words, contract_text, outcome_sentence
 from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, card_name, is_red, suit_heading
 from games.words import who_win
@@ -45,7 +23,7 @@ PART_LABELS = {
     "discards": "Discards received",
 }
 # The scoreboard's templates read these (and PART_LABELS) through `engine.forms`.
-FULL_SUITS = [suit_heading(s) | {"bonus": FULL_SUIT_BONUS[s]} for s in FULL_SUIT_ORDER]
+FULL_SUITS = [suit_heading(s) | {"bonus": rules.FULL_SUIT_BONUS[s]} for s in rules.FULL_SUIT_ORDER]
 
 
 def whole(value, fallback=0) -> int:
@@ -71,7 +49,7 @@ class HandScreen:
 
     @property
     def multiplier(self) -> int:
-        return min(self.number, DEALS)
+        return min(self.number, rules.DEALS)
 
     @property
     def declarer_name(self) -> str | None:
@@ -89,15 +67,15 @@ class HandScreen:
 
     @property
     def contract_chosen(self) -> bool:
-        return bool(self.declarer_name and self._level() and self.value("bid") in BIDS)
+        return bool(self.declarer_name and self._level() and self.value("bid") in rules.BIDS)
 
     def _level(self) -> int | None:
         level = whole(self.value("level"), None)
-        return level if level is not None and 1 <= level <= MAX_LEVEL else None
+        return level if level is not None and 1 <= level <= rules.MAX_LEVEL else None
 
     def _tricks(self) -> int | None:
         tricks = whole(self.value("tricks"), None)
-        return tricks if tricks is not None and 0 <= tricks <= TRICKS else None
+        return tricks if tricks is not None and 0 <= tricks <= rules.TRICKS else None
 
     def _flag(self, name) -> bool:
         value = self.value(name)
@@ -131,14 +109,14 @@ class HandScreen:
         for seat, name in enumerate(self.people):
             if str(seat) not in chosen:
                 continue
-            fields = [self[f"{SET_NAMES[kind]}_{seat}"] for kind in DUPLICATE_SIZES]
+            fields = [self[f"{SET_NAMES[kind]}_{seat}"] for kind in rules.DUPLICATE_SIZES]
             sets = self._sets(seat)
             rows.append(
                 {
                     "seat": seat,
                     "name": name,
                     "fields": fields,
-                    "worth": duplicates_value(sets),
+                    "worth": rules.duplicates_value(sets),
                     "count": len(sets),
                     "errors": [e for f in fields for e in f.errors],
                 }
@@ -147,11 +125,11 @@ class HandScreen:
 
     def _sets(self, seat) -> list[str]:
         sets = []
-        for kind, size in DUPLICATE_SIZES.items():
+        for kind, size in rules.DUPLICATE_SIZES.items():
             # Held to what a hand can hold even before the form is checked: the preview
             # runs on what was typed, and 10**9 pairs must not become a list of them.
             n = whole(self.value(f"{SET_NAMES[kind]}_{seat}"))
-            sets += [kind] * min(max(n, 0), HAND_SIZE // size)
+            sets += [kind] * min(max(n, 0), rules.HAND_SIZE // size)
         return sets
 
     def contract_facts(self) -> dict | None:
@@ -161,18 +139,18 @@ class HandScreen:
         level, bid = self._level(), self.value("bid")
         dummy, open_ = self._flag("dummy"), self._flag("open")
         stuck = self._flag("stuck") and self.declarer_name == self.dealer
-        contract = Contract(self.declarer_name, level, bid, dummy, open_, stuck)
-        value = contract_value(contract, self.settings)
+        contract = rules.Contract(self.declarer_name, level, bid, dummy, open_, stuck)
+        value = rules.contract_value(contract, self.settings)
         half = value // 2
         facts = {
             "value": value,
             "base": self.settings.bid_values[bid],
-            "level_bonus": LEVEL_BONUS.get(level, 0),
-            "multiplier": PLAY_MULTIPLIERS[dummy, open_],
-            "bonus": (STUCK_CONTRACT_BONUS if stuck else CONTRACT_BONUS) * value,
-            "bonus_times": STUCK_CONTRACT_BONUS if stuck else CONTRACT_BONUS,
+            "level_bonus": rules.LEVEL_BONUS.get(level, 0),
+            "multiplier": rules.PLAY_MULTIPLIERS[dummy, open_],
+            "bonus": (rules.STUCK_CONTRACT_BONUS if stuck else rules.CONTRACT_BONUS) * value,
+            "bonus_times": rules.STUCK_CONTRACT_BONUS if stuck else rules.CONTRACT_BONUS,
             "stuck": stuck,
-            "needed": BOOK + level,
+            "needed": rules.BOOK + level,
             "book": value,
             "contract_made": 2 * value,
             "contract_down": value,
@@ -186,13 +164,13 @@ class HandScreen:
         }
         tricks = self._tricks()
         if tricks is not None:
-            declaring, defending = trick_points(tricks, level, value)
+            declaring, defending = rules.trick_points(tricks, level, value)
             facts |= {
                 "tricks": tricks,
-                "made": is_made(tricks, level),
-                "short": BOOK + level - tricks,
-                "over": tricks - BOOK - level,
-                "book_made": tricks >= BOOK,
+                "made": rules.is_made(tricks, level),
+                "short": rules.BOOK + level - tricks,
+                "over": tricks - rules.BOOK - level,
+                "book_made": tricks >= rules.BOOK,
                 "declaring_points": declaring,
                 "defending_points": defending,
             }
@@ -261,12 +239,15 @@ class HandScreen:
         """Counted ranks by team, from the grid or from quick mode's steppers."""
         if self.chosen_mode == "quick":
             return [
-                {rank: max(whole(self.value(f"count_{t}_{rank}")), 0) for rank in COUNTED_RANKS}
+                {
+                    rank: max(whole(self.value(f"count_{t}_{rank}")), 0)
+                    for rank in rules.COUNTED_RANKS
+                }
                 for t in (0, 1)
             ]
         piles = self.piles
         if piles is None:
-            return [dict.fromkeys(COUNTED_RANKS, 0)] * 2
+            return [dict.fromkeys(rules.COUNTED_RANKS, 0)] * 2
         return [table.rank_counts(pile) for pile in piles.held]
 
     def card_points(self) -> list[dict]:
@@ -289,14 +270,16 @@ class HandScreen:
                 "fields": [self[f"count_{t}_{rank}"] for t in (0, 1)],
                 "left": None if left is None else left[rank],
             }
-            for rank in COUNTED_RANKS
+            for rank in rules.COUNTED_RANKS
         ]
 
     def errors_of(self, *names):
         return [error for name in names for error in self[name].errors]
 
     def quick_errors(self):
-        return self.errors_of(*(f"count_{t}_{rank}" for t in (0, 1) for rank in COUNTED_RANKS))
+        return self.errors_of(
+            *(f"count_{t}_{rank}" for t in (0, 1) for rank in rules.COUNTED_RANKS)
+        )
 
     def card_errors(self):
         return self.errors_of("cards_0", "cards_1")
@@ -308,7 +291,7 @@ class HandScreen:
         tricks = self._tricks()
         taken = [0, 0]
         taken[self.declaring_team] = tricks
-        taken[1 - self.declaring_team] = TRICKS - tricks
+        taken[1 - self.declaring_team] = rules.TRICKS - tricks
         lines = []
         for t, name in enumerate(self.teams):
             received = max(whole(self.value(f"discards_{t}")), 0)
@@ -321,21 +304,21 @@ class HandScreen:
     @property
     def asks_full_suits(self) -> bool:
         """The sheet needs the full suits once deal 4 is in and some deal was only counted."""
-        if len(self.other_deals) + 1 != DEALS:
+        if len(self.other_deals) + 1 != rules.DEALS:
             return False
         return self.chosen_mode == "quick" or any("card_counts" in d for d in self.other_deals)
 
     def full_suit_rows(self):
         rows = []
-        for suit in FULL_SUIT_ORDER:
+        for suit in rules.FULL_SUIT_ORDER:
             fields = [self[f"full_{t}_{suit}"] for t in (0, 1)]
-            counts = [min(max(whole(f.value()), 0), PACKS) for f in fields]
-            bonus = [FULL_SUIT_BONUS[suit][n] for n in counts]
+            counts = [min(max(whole(f.value()), 0), rules.PACKS) for f in fields]
+            bonus = [rules.FULL_SUIT_BONUS[suit][n] for n in counts]
             rows.append(suit_heading(suit) | {"fields": fields, "bonus": bonus})
         return rows
 
     def full_suit_errors(self):
-        return self.errors_of(*(f"full_{t}_{s}" for t in (0, 1) for s in FULL_SUIT_ORDER))
+        return self.errors_of(*(f"full_{t}_{s}" for t in (0, 1) for s in rules.FULL_SUIT_ORDER))
 
     # --- the live preview -----------------------------------------------------------
 
