@@ -7,7 +7,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 
 from games.bid_fair.rules import CAPTURED, contract
-from games.bid_fair.words import Face
+from games.bid_fair.words import Face, outcome_sentence
 from games.cards import rank_of, suit_heading, suit_of
 
 # On screen: one row a suit, black and red in turn, the high cards first as in a hand.
@@ -291,19 +291,7 @@ class HandScreen:
         context["people"] = [
             {"seat": seat, "player": name} for seat, name in enumerate(self.people)
         ]
-        if "holder" in details:
-            holder = details["holder"]
-            other = next(name for name in self.people if name != holder)
-            context["outcome"] = {
-                "holder": holder,
-                "other": other,
-                "value": details["value"],
-                "doubled": details["doubled"],
-                "made": details["made"],
-                "taken": details["card_points"][holder],
-                "bonus": details["holder_bonus"][holder],
-                "reward": details["reward"][other],
-            }
+        context["outcome"] = outcome_sentence(details, self.people)
         return context
 
 

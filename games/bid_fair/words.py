@@ -44,6 +44,21 @@ def card_points_of(record: dict) -> list[int]:
     ]
 
 
+def outcome_sentence(details: dict, people: list[str]) -> str:
+    """What became of the contract, as the live preview says it."""
+    if "holder" not in details:
+        return "No contract: each player scores their card points and any trump bonus."
+    holder = details["holder"]
+    other = next(name for name in people if name != holder)
+    contract = f"{'doubled ' if details['doubled'] else ''}contract of {details['value']}"
+    took = f"{contract} with {details['card_points'][holder]}"
+    if not details["made"]:
+        return f"{holder} fails the {took}: no bonus and no reward, and it costs nothing."
+    bonus, reward = details["holder_bonus"][holder], details["reward"][other]
+    collects = f"{other} collects the reward of {reward}"
+    return f"{holder} makes the {took}: a bonus of {bonus}, and {collects}."
+
+
 def describe_record(record: dict) -> str:
     """A deal as the table would say it: "Ana bid J♥ · cut Q♥ · card points 49–61"."""
     if record.get("redeal"):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.bid_fair.words import Face, describe, describe_record
+from games.bid_fair.words import Face, describe, describe_record, outcome_sentence
 from games.scores import HandScore
 from tests.games.bid_fair.test_forms import RECORDS
 
@@ -44,3 +44,24 @@ def test_the_hand_table_adds_the_contracts_fate():
     assert describe(RECORDS[2], made).endswith("\u2014 Ana\u2019s doubled 70 made")
     assert describe(RECORDS[1], failed).endswith("\u2014 Ben\u2019s 50 failed")
     assert describe(RECORDS[4], HandScore(1, "Ana", {}, {}, {})) == describe_record(RECORDS[4])
+
+
+def test_the_preview_says_what_became_of_the_contract():
+    made = {
+        "holder": "Ana",
+        "value": 70,
+        "doubled": True,
+        "made": True,
+        "card_points": {"Ana": 75, "Ben": 35},
+        "holder_bonus": {"Ana": 70, "Ben": 0},
+        "reward": {"Ana": 0, "Ben": 20},
+    }
+    assert outcome_sentence(made, ["Ana", "Ben"]) == (
+        "Ana makes the doubled contract of 70 with 75: a bonus of 70, "
+        "and Ben collects the reward of 20."
+    )
+    failed = made | {"doubled": False, "made": False}
+    assert outcome_sentence(failed, ["Ana", "Ben"]) == (
+        "Ana fails the contract of 70 with 75: no bonus and no reward, and it costs nothing."
+    )
+    assert outcome_sentence({}, ["Ana", "Ben"]).startswith("No contract: each player scores")
