@@ -1,15 +1,52 @@
-"""Forms shared by every game: sessions, seating a game with its settings, importing."""
+"""Forms shared by every game: a hand form's base, sessions, seating a game, importing."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from contextlib import suppress
 
 from django import forms
 
 from games.models import Player, Session
 from games.registry import GAMES
 from games.sheet import NAME_LENGTH, SheetError, read_settings, settings_as_rules
+from games.words import sentence
+
+
+def stepper(label, most, placeholder=None, **kwargs) -> forms.IntegerField:
+    """A count from 0 to `most` typed on a phone's number pad (tricks, sets, points)."""
+    attrs = {"inputmode": "numeric", "min": 0, "max": most}
+    if placeholder is not None:
+        attrs["placeholder"] = placeholder
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0,
+        max_value=most,
+        widget=forms.NumberInput(attrs=attrs),
+        **kwargs,
+    )
+
+
+def pills(label, choices=(), **kwargs) -> forms.ChoiceField:
+    """One of a few, as a row of radio pills; what must be chosen, `clean` asks for."""
+    return forms.ChoiceField(
+        label=label, required=False, choices=choices, widget=forms.RadioSelect, **kwargs
+    )
+
+
+def number_pills(label, numbers, empty_value=None, **kwargs) -> forms.TypedChoiceField:
+    """A number picked from a row of radio pills (a level, honours, extra tricks)."""
+    return forms.TypedChoiceField(
+        label=label,
+        required=False,
+        coerce=int,
+        empty_value=empty_value,
+        choices=[(n, str(n)) for n in numbers],
+        widget=forms.RadioSelect,
+        **kwargs,
+    )
 
 
 def fill_last_tricks(data, seats, tricks: int):
@@ -28,6 +65,102 @@ def fill_last_tricks(data, seats, tricks: int):
     if 0 <= taken <= tricks:
         data[f"tricks_{blank[0]}"] = str(tricks - taken)
     return data
+
+
+def per_seat(prefix: str, by_name: dict, people: list[str]) -> dict:
+    """A record's {"Ben": 5} as the form's fields hold it: {"tricks_1": 5}."""
+    return {f"{prefix}_{people.index(name)}": value for name, value in by_name.items()}
+
+
+class BaseHandForm(forms.Form):
+    """What every game's hand form shares: how it is built, read back, and told off.
+
+    A game's form tidies what was posted (`posted`, given a copy it may change), reads a
+    stored record back (`read_back`), says what a new hand starts with (`blank`) and adds
+    its fields per seat or team (`add_fields`). Field names use seat and team numbers
+    (`tricks_2`), never names, so a name can be anything.
+    """
+
+    def __init__(self, data=None, *, game, number, record=None, **kwargs):
+        self.game = game
+        self.number = number
+        self.people = list(game.players)
+        self.seat_the_table()
+        if data is not None:
+            data = self.posted(data.copy())
+        else:
+            kwargs["initial"] = self.blank() if record is None else self.read_back(record)
+        super().__init__(data, **kwargs)
+        self.add_fields()
+
+    def seat_the_table(self) -> None:
+        """Who deals, and whatever else the fields depend on."""
+
+    def posted(self, data):
+        return data
+
+    def blank(self) -> dict:
+        return {}
+
+    def read_back(self, record: dict) -> dict:
+        raise NotImplementedError
+
+    def add_fields(self) -> None:
+        """The fields there is one of per seat or team."""
+
+    def offer_people(self, *names) -> None:
+        """The radios of people carry the names themselves as values, as the sheet does."""
+        for name in names:
+            self.fields[name].choices = [(person, person) for person in self.people]
+
+    def value(self, name):
+        """What a field holds now, checked or not: posted, or as first shown."""
+        return self[name].value()
+
+    def per_name(self, prefix: str, names=None) -> dict:
+        """The checked fields `prefix_<seat>` as a record holds them, by name (all, or `names`)."""
+        names = self.people if names is None else names
+        return {name: self.cleaned_data[f"{prefix}_{self.people.index(name)}"] for name in names}
+
+    def ask(self, data, questions: dict) -> None:
+        """Each answer still missing is asked for next to its field ("Which bid?")."""
+        for name, question in questions.items():
+            if not data.get(name):
+                self.add_error(name, question)
+
+    def ask_for_tricks(self, data) -> None:
+        """A trick count left empty is asked for, unless it already has an error of its own."""
+        for field in self.trick_fields():
+            if data.get(field.name) is None and field.name not in self.errors:
+                self.add_error(field.name, "How many tricks?")
+
+    def tricks_entered(self) -> int:
+        """The tricks entered so far, unreadable ones left out: the running count."""
+        total = 0
+        for field in self.trick_fields():
+            with suppress(TypeError, ValueError):
+                total += int(field.value() or 0)
+        return total
+
+    def show_error(self, error: SheetError, number: int) -> None:
+        """Put the engine's refusal next to the field it is about."""
+        if error.hand not in (None, number):
+            word = self.game.engine.HAND
+            message = self.in_words(error.message)
+            self.add_error(None, f"This would make {word} {error.hand} wrong: {message}.")
+            return
+        root, _, rest = error.field.partition(".")
+        placed = self.place_error(root, rest, error.message)
+        if placed is not None:
+            self.add_error(*placed)
+
+    def in_words(self, message: str) -> str:
+        """An engine message as this game's screens write it."""
+        return message
+
+    def place_error(self, root: str, rest: str, message: str) -> tuple[str | None, str] | None:
+        """The field an engine message about `root.rest` goes to, and the words; None: not shown."""
+        return (root if root in self.fields else None), sentence(message)
 
 
 class SessionForm(forms.ModelForm):

@@ -1,7 +1,8 @@
 """Bid Fair as the app sees it (the contract: games/kind.py)."""
 
 from games.bid_fair import records, rules, stats
-from games.bid_fair.forms import BOARD_TEMPLATE, STYLESHEET, HandForm, describe, describe_record
+from games.bid_fair.forms import HandForm
+from games.bid_fair.words import describe, describe_record
 from games.kind import GameKind
 
 
@@ -32,8 +33,8 @@ class BidFair(GameKind):
     readers = staticmethod(records.readers)
 
     HandForm = HandForm
-    BOARD_TEMPLATE = BOARD_TEMPLATE
-    STYLESHEET = STYLESHEET
+    BOARD_TEMPLATE = "bid_fair/board.html"
+    STYLESHEET = "bid_fair/bid_fair.css"
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
     preview_context = staticmethod(HandForm.preview_context)

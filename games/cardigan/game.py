@@ -1,14 +1,8 @@
 """Cardigan as the app sees it (the contract: games/kind.py)."""
 
-from games.cardigan import forms, records, rules, stats
-from games.cardigan.forms import (
-    BOARD_TEMPLATE,
-    MORE_TEMPLATE,
-    STYLESHEET,
-    HandForm,
-    describe,
-    describe_record,
-)
+from games.cardigan import records, rules, screen, stats
+from games.cardigan.forms import HandForm
+from games.cardigan.words import describe, describe_record
 from games.kind import GameKind
 
 
@@ -37,12 +31,12 @@ class Cardigan(GameKind):
     read = staticmethod(records.read)
 
     HandForm = HandForm
-    BOARD_TEMPLATE = BOARD_TEMPLATE
-    MORE_TEMPLATE = MORE_TEMPLATE
-    STYLESHEET = STYLESHEET
+    BOARD_TEMPLATE = "cardigan/board.html"
+    MORE_TEMPLATE = "cardigan/more.html"
+    STYLESHEET = "cardigan/cardigan.css"
     # The scoreboard parts' own tables (board.html, more.html).
-    FULL_SUITS = forms.FULL_SUITS
-    PART_LABELS = forms.PART_LABELS
+    FULL_SUITS = screen.FULL_SUITS
+    PART_LABELS = screen.PART_LABELS
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
     preview_context = staticmethod(HandForm.preview_context)

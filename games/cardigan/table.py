@@ -11,27 +11,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from games.cardigan.rules import CARD_POINTS, COUNTED_RANKS, DEALS, PACKS
-from games.cards import FULL_DECK, RANKS, SUIT_NAMES, SUIT_SYMBOLS, deck, rank_of, suit_of
+from games.cards import FULL_DECK, RANKS, deck, rank_of
 
 # The grid: one column a suit, one row a rank, ace first.
 GRID_SUITS = ("S", "H", "D", "C")
 ORDER = {card: index for index, card in enumerate(deck(RANKS, GRID_SUITS))}
-RANK_WORDS = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "10": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
-}
-RED = frozenset({"H", "D"})
 
 
 class BadCard(ValueError):
@@ -56,20 +40,6 @@ def cards_in_order(pile: Mapping[str, int]) -> list[str]:
 
 def written(pile: Mapping[str, int]) -> str:
     return " ".join(cards_in_order(pile))
-
-
-def face(card: str) -> str:
-    """A♠: how the grid and the messages show a card."""
-    return f"{rank_of(card)}{SUIT_SYMBOLS[suit_of(card)]}"
-
-
-def card_name(card: str) -> str:
-    """What a screen reader says for a card: ace of spades."""
-    return f"{RANK_WORDS[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
-
-
-def is_red(card_or_suit: str) -> bool:
-    return card_or_suit[-1] in RED
 
 
 def used_elsewhere(piles_of_other_deals: Iterable[Mapping[str, Iterable[str]]]) -> Counter:

@@ -1,7 +1,8 @@
 """Contractor as the app sees it (the contract: games/kind.py)."""
 
 from games.contractor import records, rules, stats, urls
-from games.contractor.forms import BOARD_TEMPLATE, STYLESHEET, HandForm, describe, describe_record
+from games.contractor.forms import HandForm
+from games.contractor.words import describe, describe_record
 from games.kind import GameKind
 
 
@@ -35,8 +36,8 @@ class Contractor(GameKind):
     readers = staticmethod(records.readers)
 
     HandForm = HandForm
-    BOARD_TEMPLATE = BOARD_TEMPLATE
-    STYLESHEET = STYLESHEET
+    BOARD_TEMPLATE = "contractor/board.html"
+    STYLESHEET = "contractor/contractor.css"
     SCREENS = urls.SCREENS  # the bid calculator
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)

@@ -4,8 +4,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from games import boards, services
-from games.contractor.forms import STYLESHEET, CalculatorForm, needs_text
+from games.contractor.forms import CalculatorForm
 from games.contractor.rules import DEALERS_BONUS, bid_value
+from games.contractor.words import needs_text
 from games.sheet import SheetError
 
 
@@ -39,7 +40,7 @@ def calculator(request, access):
         "worth": worth,
         "dealer": dealer,
         "colours": boards.colours(game),
-        "stylesheet": STYLESHEET,
+        "stylesheet": game.engine.STYLESHEET,
     }
     template = "contractor/calculator.html"
     return render(request, template + "#calculator" if request.htmx else template, context)

@@ -2,7 +2,8 @@
 
 from games.kind import GameKind
 from games.tridge import records, rules, stats, urls
-from games.tridge.forms import BOARD_TEMPLATE, MORE_TEMPLATE, HandForm, describe, describe_record
+from games.tridge.forms import HandForm
+from games.tridge.words import describe, describe_record
 
 
 class Tridge(GameKind):
@@ -35,8 +36,8 @@ class Tridge(GameKind):
     readers = staticmethod(records.readers)
 
     HandForm = HandForm
-    BOARD_TEMPLATE = BOARD_TEMPLATE
-    MORE_TEMPLATE = MORE_TEMPLATE
+    BOARD_TEMPLATE = "tridge/board.html"
+    MORE_TEMPLATE = "tridge/more.html"
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
     describe = staticmethod(describe)

@@ -1,18 +1,10 @@
-"""The Bid Fair deal form: records it builds, deals it reads back, how deals read on screen."""
+"""The Bid Fair deal form: records it builds, deals it reads back, what its pickers show."""
 
 import pytest
 
-from games.bid_fair.forms import (
-    SHOWN_PACK,
-    Face,
-    HandForm,
-    describe,
-    describe_record,
-    initial_from,
-    tags,
-)
+from games.bid_fair.forms import HandForm, initial_from
 from games.bid_fair.rules import PACK
-from games.scores import HandScore
+from games.bid_fair.screen import SHOWN_PACK, tags
 from games.sheet import SheetError
 from tests.tables import make_game
 
@@ -65,17 +57,6 @@ def test_the_pack_on_screen_is_the_engines_pack_in_rows_of_a_suit():
     assert [card[-1] for card in SHOWN_PACK[6::6]] == ["H", "C", "D"]
 
 
-def test_a_card_has_a_face_for_the_eye_and_a_name_for_the_ear():
-    queen = Face("QH")
-    assert (queen.short, queen.name, queen.red, queen.points) == (
-        "Q\u2665",
-        "queen of hearts",
-        True,
-        10,
-    )
-    assert (Face("10S").name, Face("10S").red, Face("AS").points) == ("ten of spades", False, 1)
-
-
 @pytest.mark.parametrize(
     ("people", "expected"),
     [
@@ -87,34 +68,6 @@ def test_a_card_has_a_face_for_the_eye_and_a_name_for_the_ear():
 )
 def test_each_player_gets_a_short_tag_that_tells_them_apart(people, expected):
     assert tags(people) == expected
-
-
-@pytest.mark.parametrize(
-    ("record", "text"),
-    [
-        (RECORDS[0], "Both passed: redeal"),
-        (RECORDS[1], "Ana bid J\u2665 \u00b7 cut Q\u2665 \u00b7 card points 49\u201361"),
-        (
-            RECORDS[2],
-            "Ana bid 9\u2660, Ben bid K\u2663 \u00b7 trumps \u2660 \u00b7 card points 71\u201340",
-        ),
-        (RECORDS[4], "No bids \u00b7 cut 10\u2663 \u00b7 card points 48\u201362"),
-    ],
-)
-def test_a_deal_reads_as_the_table_would_say_it(record, text):
-    assert describe_record(record) == text
-
-
-def test_the_hand_table_adds_the_contracts_fate():
-    made = HandScore(
-        1, "Ana", {}, {}, {"holder": "Ana", "value": 70, "doubled": True, "made": True}
-    )
-    failed = HandScore(
-        1, "Ana", {}, {}, {"holder": "Ben", "value": 50, "doubled": False, "made": False}
-    )
-    assert describe(RECORDS[2], made).endswith("\u2014 Ana\u2019s doubled 70 made")
-    assert describe(RECORDS[1], failed).endswith("\u2014 Ben\u2019s 50 failed")
-    assert describe(RECORDS[4], HandScore(1, "Ana", {}, {}, {})) == describe_record(RECORDS[4])
 
 
 def test_the_dealer_of_each_deal_follows_the_scores(user):

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from games.cardigan import table
-from games.cardigan.forms import HandForm, describe, describe_record, initial_from
+from games.cardigan.forms import HandForm, initial_from
 from games.cards import deck
 from tests.games.cardigan.cardigan_sheets import AC, BD, PLAYERS, deal, quick, split
 from tests.sheets import EXAMPLES
@@ -201,25 +201,6 @@ def test_a_word_that_is_not_a_card_is_refused_without_losing_the_piles(user):
     form = form_for(game, as_post(RECORDS[0], cards_1="AS ZZ"))
     assert not form.is_valid() and "ZZ is not a card" in form.errors["cards_1"][0]
     assert form["cards_1"].value() == "AS ZZ"
-
-
-@pytest.mark.parametrize(
-    ("record", "text"),
-    [
-        (RECORDS[0], "Ben: 2 \u2665; 9 tricks"),
-        (RECORDS[2], "Ana: 5 no trump, dummy, open, stuck; 11 tricks (cards counted)"),
-        (dict(RECORDS[0], bid="spades_alone"), "Ben: 2 \u2660 alone; 9 tricks"),
-    ],
-)
-def test_a_deal_reads_as_the_table_would_say_it(record, text):
-    assert describe_record(record) == text
-
-
-def test_the_hand_table_says_made_or_down():
-    made = type("HandScore", (), {"details": {"made": True}})()
-    down = type("HandScore", (), {"details": {"made": False}})()
-    assert describe(RECORDS[0], made).endswith("\u2014 made")
-    assert describe(dict(RECORDS[0], tricks=6), down).endswith("\u2014 down 2")
 
 
 def test_split_piles_read_back_in_grid_order():

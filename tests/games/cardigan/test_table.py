@@ -22,11 +22,6 @@ def test_a_pile_is_written_spades_first_and_aces_first():
     assert table.written(Counter(["2C", "10H", "AS", "KS", "AS"])) == "AS AS KS 10H 2C"
 
 
-def test_cards_read_as_a_player_says_them():
-    assert (table.face("10H"), table.card_name("10H")) == ("10\u2665", "ten of hearts")
-    assert table.is_red("QD") and not table.is_red("QC")
-
-
 def test_the_other_deals_leave_each_card_its_last_copies():
     used = table.used_elsewhere([{"A": ["AS", "AS"], "B": ["KH"]}, {"A": ["AS"], "B": []}])
     most = table.most_copies(used)

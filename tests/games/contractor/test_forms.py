@@ -1,20 +1,12 @@
-"""The Contractor hand form and calculator: records they build, records they read back,
-the conditions they offer, and how hands read on screen."""
+"""The Contractor hand form and calculator: records they build and read back, what they offer."""
 
 import json
 
 import pytest
 
-from games.contractor.forms import (
-    BidForm,
-    HandForm,
-    describe,
-    describe_record,
-    offered,
-    price_lines,
-)
-from games.contractor.rules import Bid, Settings
-from games.scores import HandScore
+from games.contractor.forms import BidForm, HandForm
+from games.contractor.rules import Bid
+from games.contractor.screen import offered
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db
@@ -178,20 +170,6 @@ def test_the_contract_value_includes_the_dealers_bonus_for_the_dealer(game):
     assert by_dealer["value"] == 11 and ("Dealer's bonus", 1) in by_dealer["lines"]
 
 
-def test_the_price_list_shows_every_part_of_a_bid():
-    bid = Bid("spades", extra_tricks=2, kitty_foregone=1, sour_trumps=True, thievery=True)
-    lines = price_lines(bid, Settings(), by_dealer=True)
-    assert lines == [
-        ("Spades", 6),
-        ("2 extra tricks", 4),
-        ("1 kitty card foregone", 1),
-        ("Sour trumps", 1),
-        ("Thievery", 3),
-        ("Dealer's bonus", 1),
-    ]
-    assert sum(points for _, points in lines) == 16
-
-
 def test_the_strains_show_the_games_own_base_values(user):
     game = make_game(
         user,
@@ -245,29 +223,3 @@ def test_an_auction_still_going_is_not_a_hand_and_saving_says_why(game):
     form = HandForm(post | {"save": "1"}, game=game, number=1)
     assert not form.is_valid()
     assert "not over yet: Cy is to call" in form.non_field_errors()[0]
-
-
-@pytest.mark.parametrize(
-    ("record", "text"),
-    [
-        (RECORDS[0], "Redeal: all passed"),
-        (RECORDS[1], "Ben: \u2663 clubs; tricks 2\u20136\u20132"),
-        (
-            RECORDS[2],
-            "Cy: nil, 1 kitty foregone, without joker; challenged by Ana; tricks 5\u20135\u20130",
-        ),
-        (
-            RECORDS[4],
-            "Ben: \u2663 clubs, exposed; challenged by Cy; tricks 3\u20134\u20133 \u00b7 "
-            "Auction: Ben \u2663 clubs, exposed (8); Cy challenges; Ana passes",
-        ),
-    ],
-)
-def test_a_hand_reads_as_the_table_would_say_it(record, text):
-    assert describe_record(record) == text
-
-
-def test_the_hand_table_adds_the_value_and_the_result():
-    score = HandScore(1, "Ana", {}, {}, {"contractor": "Ben", "value": 8, "made": False})
-    text = describe(RECORDS[4], score)
-    assert text == "Ben: \u2663 clubs, exposed \u2014 8, failed with 4 tricks; challenged by Cy"

@@ -1,8 +1,8 @@
-"""The Tridge hand form: records it builds, hands it reads back, how hands read on screen."""
+"""The Tridge hand form: records it builds, hands it reads back, the choices it offers."""
 
 import pytest
 
-from games.tridge.forms import HandForm, describe_record, initial_from
+from games.tridge.forms import HandForm, initial_from
 from games.tridge.settle import KEPT  # noqa: F401  (the settlement shares this module's words)
 from tests.tables import make_game
 
@@ -69,16 +69,3 @@ def test_honours_offered_follow_the_trumps(user):
     game = make_game(user)
     form = HandForm({"kind": "played", "trumps": "S"}, game=game, number=1)
     assert [c.data["value"] for c in form.honour_choices()] == [0, 1, 2, 3]
-
-
-@pytest.mark.parametrize(
-    ("record", "text"),
-    [
-        (RECORDS[0], "All passed"),
-        (RECORDS[3], "Ben: play \u2663 3 hon.; tricks 5\u20133\u20131"),
-        (RECORDS[4], "Cy: fixed 2 \u2665; tricks 4\u20133\u20132"),
-        (RECORDS[5], "Ana (in-comer): all tricks \u2666 4 hon.; tricks 9\u20130\u20130\u20130"),
-    ],
-)
-def test_a_hand_reads_as_the_table_would_say_it(record, text):
-    assert describe_record(record) == text

@@ -1,0 +1,371 @@
+"""What the Cardigan entry screen shows: the contract and what it is worth, the duplicates,
+the card grid or quick counts, the full suits, and the live preview with the game's end."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+
+from games.cardigan import rules, table
+from games.cardigan.words import bid_words, contract_text, outcome_sentence
+from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, card_name, is_red, suit_heading
+from games.words import who_win
+
+RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
+SET_NAMES = {"pair": "pairs", "triplet": "triplets", "four": "fours"}
+RANK_LABELS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "5": "Fives"}
+SUIT_BY_WORD = {word: suit for suit, word in SUIT_NAMES.items()}
+PART_LABELS = {
+    "duplicates": "Duplicates",
+    "contract": "Contract bonus",
+    "tricks": "Tricks",
+    "cards": "Cards",
+    "discards": "Discards received",
+}
+# The scoreboard's templates read these (and PART_LABELS) as `engine.FULL_SUITS`.
+FULL_SUITS = [suit_heading(s) | {"bonus": rules.FULL_SUIT_BONUS[s]} for s in rules.FULL_SUIT_ORDER]
+
+
+def whole(value, fallback=0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return fallback
+
+
+class HandScreen:
+    """The deal form's side the screen reads: what was entered so far, valid or not."""
+
+    template_name = "cardigan/hand_form.html"
+    preview_template = "cardigan/hand_preview.html"
+
+    @property
+    def chosen_mode(self) -> str:
+        return self.value("mode") if self.value("mode") in ("cards", "quick") else "cards"
+
+    @property
+    def chosen_team(self) -> int:
+        return 1 if str(self.value("team")) == "1" else 0
+
+    @property
+    def multiplier(self) -> int:
+        return min(self.number, rules.DEALS)
+
+    @property
+    def declarer_name(self) -> str | None:
+        name = self.value("declarer")
+        return name if name in self.people else None
+
+    @property
+    def declaring_team(self) -> int | None:
+        name = self.declarer_name
+        return None if name is None else self.people.index(name) % 2
+
+    @property
+    def shows_stuck(self) -> bool:
+        return self.declarer_name == self.dealer or bool(self.value("stuck"))
+
+    @property
+    def contract_chosen(self) -> bool:
+        return bool(self.declarer_name and self._level() and self.value("bid") in rules.BIDS)
+
+    def _level(self) -> int | None:
+        level = whole(self.value("level"), None)
+        return level if level is not None and 1 <= level <= rules.MAX_LEVEL else None
+
+    def _tricks(self) -> int | None:
+        tricks = whole(self.value("tricks"), None)
+        return tricks if tricks is not None and 0 <= tricks <= rules.TRICKS else None
+
+    def _flag(self, name) -> bool:
+        value = self.value(name)
+        if isinstance(value, str):
+            return value.lower() in ("on", "true", "1")
+        return bool(value)
+
+    def bid_options(self):
+        """Each bid's pill: its suit symbol (named for screen readers), words, base value."""
+        options = []
+        for choice in self["bid"]:
+            bid = choice.data["value"]
+            suit, _, alone = bid.partition("_")
+            symbol = SUIT_BY_WORD.get(suit)
+            options.append(
+                {
+                    "tag": choice.tag(),
+                    "symbol": symbol and SUIT_SYMBOLS[symbol],
+                    "suit_name": suit,
+                    "text": alone if symbol else bid_words(bid).capitalize(),
+                    "value": self.settings.bid_values[bid],
+                    "red": bid in RED_BIDS,
+                }
+            )
+        return options
+
+    def duplicate_rows(self):
+        """Each player who showed sets: their three steppers and what the sets are worth."""
+        chosen = {str(s) for s in (self.value("dup_who") or [])}
+        rows = []
+        for seat, name in enumerate(self.people):
+            if str(seat) not in chosen:
+                continue
+            fields = [self[f"{SET_NAMES[kind]}_{seat}"] for kind in rules.DUPLICATE_SIZES]
+            sets = self._sets(seat)
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": name,
+                    "fields": fields,
+                    "worth": rules.duplicates_value(sets),
+                    "count": len(sets),
+                    "errors": [e for f in fields for e in f.errors],
+                }
+            )
+        return rows
+
+    def _sets(self, seat) -> list[str]:
+        sets = []
+        for kind, size in rules.DUPLICATE_SIZES.items():
+            # Held to what a hand can hold even before the form is checked: the preview
+            # runs on what was typed, and 10**9 pairs must not become a list of them.
+            n = whole(self.value(f"{SET_NAMES[kind]}_{seat}"))
+            sets += [kind] * min(max(n, 0), rules.HAND_SIZE // size)
+        return sets
+
+    def contract_facts(self) -> dict | None:
+        """V and what it makes of the bonus and each trick, as soon as a contract is chosen."""
+        if not self.contract_chosen:
+            return None
+        level, bid = self._level(), self.value("bid")
+        dummy, open_ = self._flag("dummy"), self._flag("open")
+        stuck = self._flag("stuck") and self.declarer_name == self.dealer
+        contract = rules.Contract(self.declarer_name, level, bid, dummy, open_, stuck)
+        value = rules.contract_value(contract, self.settings)
+        half = value // 2
+        facts = {
+            "value": value,
+            "base": self.settings.bid_values[bid],
+            "level_bonus": rules.LEVEL_BONUS.get(level, 0),
+            "multiplier": rules.PLAY_MULTIPLIERS[dummy, open_],
+            "bonus": (rules.STUCK_CONTRACT_BONUS if stuck else rules.CONTRACT_BONUS) * value,
+            "bonus_times": rules.STUCK_CONTRACT_BONUS if stuck else rules.CONTRACT_BONUS,
+            "stuck": stuck,
+            "needed": rules.BOOK + level,
+            "book": value,
+            "contract_made": 2 * value,
+            "contract_down": value,
+            "overtrick": half,
+            "defence_made": half,
+            "defence_book": value,
+            "defence_no_book": 2 * value,
+            "declaring": self.teams[self.declaring_team],
+            "defending": self.teams[1 - self.declaring_team],
+            "text": contract_text(level, bid),
+        }
+        tricks = self._tricks()
+        if tricks is not None:
+            declaring, defending = rules.trick_points(tricks, level, value)
+            facts |= {
+                "tricks": tricks,
+                "made": rules.is_made(tricks, level),
+                "short": rules.BOOK + level - tricks,
+                "over": tricks - rules.BOOK - level,
+                "book_made": tricks >= rules.BOOK,
+                "declaring_points": declaring,
+                "defending_points": defending,
+            }
+        return facts
+
+    def discard_fields(self):
+        return [self[f"discards_{t}"] for t in (0, 1)]
+
+    def trick_legend(self) -> str:
+        if self.declaring_team is None:
+            return "Tricks taken by the declaring team"
+        return f"Tricks taken by {self.teams[self.declaring_team]}"
+
+    # --- the cards ------------------------------------------------------------------
+
+    @cached_property
+    def piles(self) -> table.Piles | None:
+        try:
+            return table.Piles(
+                table.parse(self.value("cards_0")), table.parse(self.value("cards_1")), self.most
+            )
+        except table.BadCard:
+            return None
+
+    def grid(self):
+        """13 rows (ace to two) of 4 cells (♠ ♥ ♦ ♣)."""
+        piles = self.piles or table.Piles(Counter(), Counter(), self.most)
+        rows = []
+        for rank in RANKS:
+            cells = []
+            for suit in table.GRID_SUITS:
+                card = rank + suit
+                held = (piles.held[0][card], piles.held[1][card])
+                most = self.most[card]
+                cells.append(
+                    {
+                        "card": card,
+                        "rank": rank,
+                        "suit": SUIT_SYMBOLS[suit],
+                        "red": is_red(suit),
+                        "held": held,
+                        "most": most,
+                        "all_in": sum(held) >= most,
+                        "name": card_name(card).capitalize(),
+                        "label": self.cell_label(card, held),
+                    }
+                )
+            rows.append(cells)
+        return rows
+
+    def cell_label(self, card, held) -> str:
+        name = card_name(card).capitalize()
+        return f"{name}: {held[0]} with {self.teams[0]}, {held[1]} with {self.teams[1]}"
+
+    def suit_heads(self):
+        return [suit_heading(suit) for suit in table.GRID_SUITS]
+
+    def card_totals(self) -> list[int]:
+        piles = self.piles
+        return [sum(p.values()) for p in piles.held] if piles else [0, 0]
+
+    def cards_total(self) -> int:
+        return sum(self.card_totals())
+
+    def counted(self) -> list[dict[str, int]]:
+        """Counted ranks by team, from the grid or from quick mode's steppers."""
+        if self.chosen_mode == "quick":
+            return [
+                {
+                    rank: max(whole(self.value(f"count_{t}_{rank}")), 0)
+                    for rank in rules.COUNTED_RANKS
+                }
+                for t in (0, 1)
+            ]
+        piles = self.piles
+        if piles is None:
+            return [dict.fromkeys(rules.COUNTED_RANKS, 0)] * 2
+        return [table.rank_counts(pile) for pile in piles.held]
+
+    def card_points(self) -> list[dict]:
+        return [
+            {
+                "team": name,
+                "seat": t,
+                "plain": table.plain_points(counts),
+                "points": self.multiplier * table.plain_points(counts),
+            }
+            for t, (name, counts) in enumerate(zip(self.teams, self.counted(), strict=True))
+        ]
+
+    def quick_rows(self):
+        left = self.ranks_left
+        return [
+            {
+                "rank": rank,
+                "label": RANK_LABELS[rank],
+                "fields": [self[f"count_{t}_{rank}"] for t in (0, 1)],
+                "left": None if left is None else left[rank],
+            }
+            for rank in rules.COUNTED_RANKS
+        ]
+
+    def errors_of(self, *names):
+        return [error for name in names for error in self[name].errors]
+
+    def quick_errors(self):
+        return self.errors_of(
+            *(f"count_{t}_{rank}" for t in (0, 1) for rank in rules.COUNTED_RANKS)
+        )
+
+    def card_errors(self):
+        return self.errors_of("cards_0", "cards_1")
+
+    def holding_hint(self) -> list[str]:
+        """How many cards each team can hold: its tricks, one to four cards each, plus discards."""
+        if self.declaring_team is None or self._tricks() is None:
+            return []
+        tricks = self._tricks()
+        taken = [0, 0]
+        taken[self.declaring_team] = tricks
+        taken[1 - self.declaring_team] = rules.TRICKS - tricks
+        lines = []
+        for t, name in enumerate(self.teams):
+            received = max(whole(self.value(f"discards_{t}")), 0)
+            low, high = taken[t] + received, 4 * taken[t] + received
+            lines.append(f"{name}: {low} to {high} cards")
+        return lines
+
+    # --- full suits ---------------------------------------------------------------
+
+    @property
+    def asks_full_suits(self) -> bool:
+        """The sheet needs the full suits once deal 4 is in and some deal was only counted."""
+        if len(self.other_deals) + 1 != rules.DEALS:
+            return False
+        return self.chosen_mode == "quick" or any("card_counts" in d for d in self.other_deals)
+
+    def full_suit_rows(self):
+        rows = []
+        for suit in rules.FULL_SUIT_ORDER:
+            fields = [self[f"full_{t}_{suit}"] for t in (0, 1)]
+            counts = [min(max(whole(f.value()), 0), rules.PACKS) for f in fields]
+            bonus = [rules.FULL_SUIT_BONUS[suit][n] for n in counts]
+            rows.append(suit_heading(suit) | {"fields": fields, "bonus": bonus})
+        return rows
+
+    def full_suit_errors(self):
+        return self.errors_of(*(f"full_{t}_{s}" for t in (0, 1) for s in rules.FULL_SUIT_ORDER))
+
+    # --- the live preview -----------------------------------------------------------
+
+    def preview_context(self, score, record: dict) -> dict:
+        hand = score.hands[self.number - 1]
+        details = hand.details
+        parts = details["breakdown"]
+        context = {
+            "outcome": outcome_sentence(record, details),
+            "parts": breakdown_rows(parts, self.teams),
+            "teams": self.teams,
+        }
+        if score.finished:
+            context["final"] = final_context(score, self.teams)
+        return context
+
+
+def breakdown_rows(parts: dict, teams) -> list[dict]:
+    rows = [
+        {"label": label, "points": [parts[team][key] for team in teams]}
+        for key, label in PART_LABELS.items()
+    ]
+    rows.append(
+        {
+            "label": "This deal",
+            "points": [sum(parts[team].values()) for team in teams],
+            "total": True,
+        }
+    )
+    return rows
+
+
+def final_context(score, teams) -> dict:
+    """The full suits each team scored at the end, suit by suit, and the final result."""
+    counts = score.details.get("full_suit_counts") or {}
+    bonus = score.details.get("full_suits") or {}
+    rows = []
+    for suit in FULL_SUITS:
+        cells = []
+        for team in teams:
+            n = counts.get(team, {}).get(suit["suit"], 0)
+            cells.append({"count": n, "bonus": suit["bonus"][n]})
+        rows.append(suit | {"cells": cells})
+    return {
+        "rows": rows,
+        "bonus": [bonus.get(team, 0) for team in teams],
+        "standings": [score.standings[team] for team in teams],
+        "winners": score.winners,
+        "won": who_win(score.winners),
+    }

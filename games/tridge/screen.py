@@ -1,0 +1,62 @@
+"""What the Tridge entry screen shows: who is in play, the choices on offer, the preview."""
+
+from __future__ import annotations
+
+from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS
+from games.tridge.words import fund_movements, outcome_sentence
+
+
+class HandScreen:
+    """The hand form's side the screen reads: one step revealed after another."""
+
+    template_name = "tridge/hand_form.html"
+    preview_template = "tridge/hand_preview.html"
+
+    @property
+    def chosen_kind(self):
+        return self.value("kind") or "played"
+
+    def in_play(self, kind=None):
+        """The people whose tricks count in this hand."""
+        if (kind or self.chosen_kind) == "incomer" or len(self.people) == 3:
+            return list(self.people)
+        return [p for p in self.people if p != self.dealer]
+
+    def trick_fields(self):
+        return [self[f"tricks_{self.people.index(name)}"] for name in self.in_play()]
+
+    def honour_choices(self):
+        most = MAX_HONOURS.get(self.value("trumps"), 4)
+        return [choice for choice in self["honours"] if int(choice.data["value"]) <= most]
+
+    def bid_choices(self):
+        if self.chosen_kind == "incomer":
+            return [choice for choice in self["bid"] if choice.data["value"] in INCOMER_BIDS]
+        return list(self["bid"])
+
+    def player_choices(self):
+        in_play = self.in_play()
+        return [choice for choice in self["player"] if choice.data["value"] in in_play]
+
+    def preview_context(self, score, record: dict) -> dict:
+        """The outcome in words and where the fund chips went, for the live preview."""
+        hand = score.hands[self.number - 1]
+        if self.number > 1:
+            before = score.hands[self.number - 2].details["funds"]
+        else:
+            before = opening_funds(self.game.rules, len(self.people))
+        return {
+            "outcome": outcome_sentence(hand.details, hand.deltas, before, record),
+            "movements": fund_movements(before, hand.details["funds"]),
+            "sits_out": None
+            if len(self.people) == 3 or hand.details.get("incomer")
+            else hand.dealer,
+        }
+
+
+def opening_funds(rules: dict, people: int) -> dict:
+    return {
+        "game": rules["game_contribution"] * people,
+        "reserves": [],
+        "widow": rules["widow_contribution"] * people,
+    }
