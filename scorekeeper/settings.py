@@ -181,7 +181,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts the files whitenoise serves (a test's server: a folder of its own).
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles"
 # Like templates, each game folder may bring its own static files (`games/<game>/static/`).
 STATICFILES_DIRS = [BASE_DIR / "static", *sorted((BASE_DIR / "games").glob("*/static"))]
 STORAGES = {
