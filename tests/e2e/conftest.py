@@ -25,7 +25,11 @@ FLAGS = [
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(live_server):
+    # The live server starts first, so it stops last: at the end Chromium closes its idle
+    # sockets to it, and the threads that served them still need the test's SQLite
+    # connection shared. (A test that opens Chromium without the live server, as the
+    # page-weight test does, would otherwise start the browser first.)
     # Playwright's sync API runs an event loop in this thread; Django's ORM calls made
     # by the live server's test setup are still synchronous and safe here.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -3,13 +3,16 @@
 import json
 
 import pytest
+from django.test import Client
 from playwright.sync_api import expect
 
+from games.access import new_token
 from games.models import Player, Session
 from games.services import import_sheet
 from tests.e2e.conftest import FLAGS, PHONE  # noqa: F401
 from tests.e2e.helpers import log_in, tap
 from tests.sheets import EXAMPLES
+from tests.tables import BEN_WINS, make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -68,3 +71,26 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     assert "Games played as the player" in owner.inner_text("main")
     shoot(owner, "sharing-04-player-record")
     axe(owner, "player record")
+
+
+def test_a_share_board_stops_polling_once_the_game_is_over(live_server, browser, user):
+    game = make_game(user, rules={"hands": 2}, hands=[BEN_WINS])
+    game.share_token = new_token()
+    game.save(update_fields=["share_token"])
+    viewer = browser.new_context(viewport=PHONE).new_page()
+    polls = []
+    viewer.on("request", lambda request: "live=1" in request.url and polls.append(request.url))
+    viewer.goto(f"{live_server.url}/s/{game.share_token}/")
+
+    scorer = Client()
+    scorer.force_login(user)
+    last = {"number": 2, "kind": "passed", "save": "1"}
+    assert scorer.post(f"/games/{game.pk}/hands/new/", last).status_code == 302
+
+    # A poll brings the end, and with it a board that asks no more.
+    expect(viewer.locator(".status.done")).to_contain_text("Game over", timeout=15_000)
+    asked = len(polls)
+    assert asked >= 1
+    viewer.wait_for_timeout(7_000)  # longer than the 5 s between polls
+    assert len(polls) == asked
+    viewer.context.close()

@@ -4,6 +4,8 @@ small browser (http.client, a cookie jar, the CSRF token) to talk to it.
 The servers use the test database pytest-django created, so everything a test stores
 through the ORM is what they serve, and what they store the test reads back. That needs
 committed data: these tests use the transactional database (`transaction=True`).
+On SQLite that database lives in the test process's memory, so each server gets a copy
+of it taken as it starts: what the test stored before, and nothing back.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import quote, urlencode
@@ -46,12 +49,18 @@ ONLY_POSTGRES = (
 APP_NAME = "scorekeeper-reliability"
 
 
-def test_database_url(name: str) -> str:
+def test_database_url(name: str, folder: Path) -> str:
     """DATABASE_URL for another process: the test database this run created and uses.
 
-    Its connections carry application_name `APP_NAME-<name>`, so the tests can tell them
-    from any other in pg_stat_activity.
+    On PostgreSQL its connections carry application_name `APP_NAME-<name>`, so the tests
+    can tell them from any other in pg_stat_activity. On SQLite it is a copy in `folder`.
     """
+    if connection.vendor == "sqlite":
+        copy = folder / f"{name}.sqlite3"
+        connection.ensure_connection()
+        with closing(sqlite3.connect(copy)) as target:
+            connection.connection.backup(target)
+        return f"sqlite:///{copy}"
     db = connection.settings_dict
     user = quote(db.get("USER") or "", safe="")
     password = quote(db.get("PASSWORD") or "", safe="")
@@ -94,6 +103,14 @@ def children_of(pid: int) -> list[int]:
     return sorted(found)
 
 
+def _is_gunicorn(pid: int) -> bool:
+    """Is this the `gunicorn` command (not a shell whose command line names it)?"""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().startswith("gunicorn")
+    except OSError:
+        return False
+
+
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -122,15 +139,29 @@ def wait_for(condition, timeout: float, what: str, step: float = 0.05):
     raise AssertionError(f"timed out after {timeout}s waiting for {what}")
 
 
-class Server:
-    """One gunicorn (master and workers), started in its own process group."""
+def procfile_web_line() -> str:
+    """The command the Procfile's `web:` line runs, read from the file itself."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("web:"):
+            return line.removeprefix("web:").strip()
+    raise AssertionError("the Procfile has no web: line")
 
-    def __init__(self, log_dir: Path, name: str = "web", workers: int = 1, env=None):
+
+class Server:
+    """One gunicorn (master and workers), started in its own process group.
+
+    By default gunicorn alone, as the Procfile starts it; with `procfile`, the Procfile's
+    web line itself, run by the shell as a platform runs it.
+    """
+
+    def __init__(
+        self, log_dir: Path, name: str = "web", workers: int = 1, env=None, procfile=False
+    ):
         self.port = free_port()
         self.name = name
         self.log = log_dir / f"gunicorn-{name}.log"
         environment = os.environ | {
-            "DATABASE_URL": test_database_url(name),
+            "DATABASE_URL": test_database_url(name, log_dir),
             "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
             "DEBUG": "1",
             # Shared by every server of one deployment: it signs CSRF tokens and the
@@ -142,21 +173,35 @@ class Server:
             "CACHE_LOCATION": str(log_dir / "cache"),
         }
         environment |= env or {}
-        # As the Procfile's web line, bound to 127.0.0.1 and a free port.
-        command = [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "scorekeeper.wsgi",
-            "--bind",
-            f"127.0.0.1:{self.port}",
-            "--workers",
-            str(workers),
-            "--access-logfile",
-            "-",
-            "--graceful-timeout",
-            "5",
-        ]
+        if procfile:
+            # `python` and `gunicorn` are this environment's; the port and workers are set
+            # the way a platform sets them.
+            bin_dir = str(Path(sys.executable).parent)
+            environment |= {
+                "PATH": f"{bin_dir}{os.pathsep}{environment.get('PATH', '')}",
+                "PORT": str(self.port),
+                "WEB_CONCURRENCY": str(workers),
+            }
+        # The Procfile's web line as written (on 0.0.0.0), or its gunicorn bound to 127.0.0.1;
+        # a free port either way.
+        command = (
+            ["/bin/sh", "-c", procfile_web_line()]
+            if procfile
+            else [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "scorekeeper.wsgi",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(workers),
+                "--access-logfile",
+                "-",
+                "--graceful-timeout",
+                "5",
+            ]
+        )
         with open(self.log, "wb") as log:
             self.process = subprocess.Popen(
                 command,
@@ -167,8 +212,11 @@ class Server:
                 start_new_session=True,
             )
         self.workers = workers
+        self.procfile = procfile
         try:
-            wait_for(self._ready, START_TIMEOUT, f"gunicorn {name} to answer /healthz")
+            # The Procfile's line collects the static files first.
+            timeout = START_TIMEOUT * (3 if procfile else 1)
+            wait_for(self._ready, timeout, f"gunicorn {name} to answer /healthz")
         except BaseException:
             self.stop()
             raise
@@ -183,7 +231,10 @@ class Server:
         return status == 200 and len(self.worker_pids()) == self.workers
 
     def worker_pids(self) -> list[int]:
-        return [pid for pid in children_of(self.process.pid) if alive(pid)]
+        master = self.process.pid
+        if self.procfile and not _is_gunicorn(master):  # the shell, gunicorn its child
+            master = next((pid for pid in children_of(master) if _is_gunicorn(pid)), None)
+        return [pid for pid in children_of(master) if alive(pid)] if master else []
 
     def log_text(self) -> str:
         try:
@@ -219,7 +270,8 @@ def servers(log_dir: Path, count: int = 1, machines: bool = False, env=None, **o
     finally:
         for server in started:
             server.stop()
-        _wait_until_the_servers_connections_end()
+        if on_postgres():
+            _wait_until_the_servers_connections_end()
 
 
 def _wait_until_the_servers_connections_end() -> None:

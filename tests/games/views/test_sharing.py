@@ -140,3 +140,37 @@ def test_the_printable_sheet_has_no_buttons(owner_client, game):
     page = owner_client.get(f"/games/{game.pk}/print/").content.decode()
     main = page[page.index("<main") :]
     assert 'class="sheet"' in main and "Add hand" not in main and "<button" not in main
+
+
+POLLS = 'hx-trigger="every 5s"'
+POLL = {"HX-Request": "true"}
+
+
+def link_board(game, link):
+    return f"/s/{game.share_token}/" if link == "share" else f"/c/{game.coscorer_token}/"
+
+
+@pytest.mark.parametrize("link", ["share", "coscorer"])
+def test_a_finished_games_share_and_coscorer_boards_stop_polling(
+    link, anon_client, owner_client, user
+):
+    game = turn_on(owner_client, make_game(user, rules={"hands": 1}, hands=[BEN_WINS]), link)
+    page = anon_client.get(link_board(game, link)).content.decode()
+    assert "Game over" in page and POLLS not in page
+    # A board opened before the end gets its last answer without a trigger: it stops there.
+    last = anon_client.get(link_board(game, link) + "?live=1", headers=POLL)
+    assert last.status_code == 200 and POLLS not in last.content.decode()
+    # The owner's board still follows corrections made through the co-scorer link.
+    assert POLLS in owner_client.get(f"/games/{game.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("link", ["share", "coscorer"])
+def test_an_open_games_share_and_coscorer_boards_poll_and_get_304_while_unchanged(
+    link, anon_client, owner_client, game
+):
+    board = link_board(turn_on(owner_client, game, link), link)
+    assert POLLS in anon_client.get(board).content.decode()
+    first = anon_client.get(board + "?live=1", headers=POLL)
+    assert POLLS in first.content.decode()
+    again = anon_client.get(board + "?live=1", headers=POLL | {"If-None-Match": first["ETag"]})
+    assert again.status_code == 304

@@ -1,0 +1,43 @@
+"""Pages go out gzipped (settings.MIDDLEWARE), and an unchanged board still answers 304."""
+
+import gzip
+
+import pytest
+
+from tests.tables import BEN_WINS, make_game
+
+pytestmark = pytest.mark.django_db
+
+GZIP = {"Accept-Encoding": "gzip, deflate"}
+POLL = GZIP | {"HX-Request": "true"}
+
+
+@pytest.fixture
+def game(user):
+    return make_game(user, hands=[BEN_WINS])
+
+
+def test_a_page_goes_out_gzipped_to_a_browser_that_accepts_it(owner_client, game):
+    page = owner_client.get(f"/games/{game.pk}/", headers=GZIP)
+    assert page["Content-Encoding"] == "gzip" and "Accept-Encoding" in page["Vary"]
+    plain = owner_client.get(f"/games/{game.pk}/")
+    assert not plain.has_header("Content-Encoding")
+    assert gzip.decompress(page.content).startswith(b"<!doctype html>")
+    assert len(page.content) < len(plain.content) / 3
+
+
+def test_an_unchanged_board_answers_304_to_the_weak_etag_compression_gave_it(
+    owner_client, anon_client, game
+):
+    owner_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "on"})
+    game.refresh_from_db()
+    for client, board in [
+        (owner_client, f"/games/{game.pk}/"),
+        (anon_client, f"/s/{game.share_token}/"),
+    ]:
+        for url, headers in [(board, GZIP), (board + "?live=1", POLL)]:
+            first = client.get(url, headers=headers)
+            # A compressed body is not the bytes the ETag named: gzip makes it weak (RFC 9110).
+            assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith('W/"')
+            again = client.get(url, headers=headers | {"If-None-Match": first["ETag"]})
+            assert again.status_code == 304, url
