@@ -1,6 +1,6 @@
 """Bid Fair: two players, a 24-card pack, contracts pushed onto the opponent by bidding."""
 
-from games.bid_fair.records import read, readers
+from games.bid_fair.records import read
 from games.bid_fair.rules import Settings, Tally, score
 
 KEY = "bid_fair"
@@ -35,6 +35,5 @@ __all__ = [
     "Settings",
     "Tally",
     "read",
-    "readers",
     "score",
 ]

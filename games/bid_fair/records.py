@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from games.bid_fair.rules import (
@@ -21,13 +20,8 @@ REDEAL = Redeal()
 _PACK = frozenset(PACK)
 
 
-def readers(players, settings):
-    """The careful reader of one hand of this game, and no quick one (see `read_hands`)."""
-    return partial(read_hand, players=players), None
-
-
 def read(top: Fields, players, settings):
-    return read_hands(top, *readers(players, settings)), {}
+    return read_hands(top, lambda fields: read_hand(fields, players)), {}
 
 
 def read_hand(fields: Fields, players) -> Deal | Redeal:

@@ -1,6 +1,6 @@
 """Contractor: three players, self-composed contracts, a planned number of hands."""
 
-from games.contractor.records import read, readers
+from games.contractor.records import read
 from games.contractor.rules import Settings, Tally, score
 
 KEY = "contractor"
@@ -35,6 +35,5 @@ __all__ = [
     "Settings",
     "Tally",
     "read",
-    "readers",
     "score",
 ]

@@ -1,6 +1,6 @@
 """Tridge: three or four people playing for chips, a game fund and a widow's fund."""
 
-from games.tridge.records import read, readers
+from games.tridge.records import read
 from games.tridge.rules import Settings, Tally, score
 
 KEY = "tridge"
@@ -38,6 +38,5 @@ __all__ = [
     "Settings",
     "Tally",
     "read",
-    "readers",
     "score",
 ]
