@@ -10,7 +10,7 @@ from __future__ import annotations
 from copy import copy
 from functools import cached_property
 
-from games import boards, services, web
+from games import boards, services, tallies, web
 from games.services import Conflict
 from games.sheet import SheetError
 
@@ -43,7 +43,14 @@ class HandEntry:
         self.via_coscorer = via_coscorer
         self.hand = hand
         self.module = web.entry(game.kind)
-        self.number = hand.number if hand else game.hands.count() + 1
+        # A new hand's tally, where kept, says how many hands there are: no count needed.
+        self.tally = None if hand else tallies.kept(game)
+        if hand:
+            self.number = hand.number
+        elif self.tally is not None:
+            self.number = self.tally.count + 1
+        else:
+            self.number = game.hands.count() + 1
         self.record = hand.record if hand else None
         self.preview = None
         self.conflict = None
@@ -68,10 +75,10 @@ class HandEntry:
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""
         self.posted = True
-        # Knowing whether the game is over means scoring the stored hands: a save leaves
-        # that to services, which scores them once, under the lock, and refuses a hand
-        # after the end (then `context` tells).
-        if not save and self.over:
+        # Without a kept tally, knowing whether the game is over means scoring the
+        # stored hands: a save leaves that to services, which scores them once, under
+        # the lock, and refuses a hand after the end (then `context` tells).
+        if (not save or self.tally is not None) and self.over:
             return False
         self.preview = None
         self.form = self.module.HandForm(data, game=self.game, number=self.number)
@@ -122,7 +129,9 @@ class HandEntry:
                     self.hand, self.record, user, version, self.via_coscorer, top=self.top
                 )
             else:
-                services.add_hand(self.game, self.record, user, self.number, top=self.top)
+                services.add_hand(
+                    self.game, self.record, user, self.number, top=self.top, tally=self.tally
+                )
         except Conflict as error:
             self.conflict = str(error)
             self.preview = None
@@ -148,7 +157,10 @@ class HandEntry:
         """
         if self.hand:
             return None
-        stands = services.score_records(self.stored, self.records)
+        if self.tally is not None:
+            stands = self.tally.result([])
+        else:
+            stands = services.score_records(self.stored, self.records)
         return stands if stands.finished else None
 
     def context(self) -> dict:

@@ -13,6 +13,7 @@ import time
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from games import tallies
 from games.models import Game, Hand, Revision
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
@@ -73,9 +74,18 @@ def _keep_top(game: Game, top: dict | None) -> None:
         Game.objects.filter(pk=game.pk).update(meta=meta)
 
 
-def _check(game: Game, records: list[dict]) -> None:
-    """Score the game as it would be with these hands, or raise SheetError if refused."""
-    score_records(game, records)
+def _check(game: Game, records: list[dict]):
+    """Score the game as it would be with these hands, or raise SheetError if refused.
+
+    Returns the engine's tally after them where it keeps one (games/tallies.py), else None.
+    """
+    sheet = read_sheet(sheet_of(game, records))
+    if tallies.kind_of(game) is None:
+        score_sheet(sheet)
+        return None
+    tally = tallies.start(sheet)
+    tally.play(sheet.hands)
+    return tally
 
 
 def score_game(game: Game) -> GameScore:
@@ -102,20 +112,60 @@ def _crash_test_pause() -> None:
         time.sleep(pause)
 
 
-def _bump(game: Game) -> None:
-    """The game changed: a new version, in the change's own transaction (the board's ETag
-    and its cached part are keyed by it: games/views/games.py)."""
+def _bump(game: Game, tally=None) -> None:
+    """The game changed: a new version, and the tally of its hands at that version kept.
+
+    The board's ETag and its cached part are keyed by the version (games/views/games.py).
+    """
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
     game.version += 1
+    if tally is not None:
+        tallies.keep_after_commit(game, game.version, tally)
 
 
-def add_hand(game: Game, record: dict, user, expected_number: int, top=None) -> Hand:
+def add_hand(game: Game, record: dict, user, expected_number: int, top=None, tally=None) -> Hand:
     """Store `record` as hand `expected_number`, the next one, or raise Conflict.
 
     `top`: top-level sheet keys saved with the hand (see `meta_with_top`), or None.
-    The whole sheet is read and scored again under the game's lock: 500 hands cost a
-    few milliseconds, and a save stays within 1.25x of a bare write (docs/PERFORMANCE.md).
+    `tally`: the game's tally at `game.version` (`tallies.kept`), if the caller found
+    one: the hand is then played on it alone, and stored if the game is still at that
+    version (games/tallies.py); otherwise the whole sheet is checked under the lock.
     """
+    if top is None and tally is not None and tally.count + 1 == expected_number:
+        try:
+            tallies.play_next(game, tally, record, expected_number)
+        except SheetError:
+            pass  # the careful path names the fault, against the game as it stands now
+        else:
+            hand = _add_unless_changed(game, record, expected_number, tally)
+            if hand is not None:
+                return hand
+    return _add_checked(game, record, expected_number, top)
+
+
+def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | None:
+    """Store the hand if the game is still at the version its tally was kept for, else None.
+
+    The version is bumped first, in the same transaction: that update takes the game's
+    row lock, as the careful path's SELECT ... FOR UPDATE does, and finds no row if any
+    change was committed since the game was read.
+    """
+    try:
+        with transaction.atomic():
+            moved = Game.objects.filter(pk=game.pk, version=game.version)
+            if not moved.update(version=game.version + 1):
+                return None
+            hand = Hand.objects.create(game=game, number=number, record=record)
+            _crash_test_pause()  # the hand is written, not committed
+            game.version += 1
+            tallies.keep_after_commit(game, game.version, tally)
+    except IntegrityError:
+        return None  # a hand stored without its version bumped (never by this app)
+    return hand
+
+
+def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
+    """The careful path: every hand read and scored again, under the game's lock."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
         # The records alone: a new hand needs no Hand objects, and 500 of them cost more
@@ -127,7 +177,7 @@ def add_hand(game: Game, record: dict, user, expected_number: int, top=None) -> 
                 "Here is the game as it stands now: check your hand and save it again."
             )
         _keep_top(locked, top)
-        _check(locked, [*records, record])
+        tally = _check(locked, [*records, record])
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(game=locked, number=expected_number, record=record)
@@ -136,7 +186,7 @@ def add_hand(game: Game, record: dict, user, expected_number: int, top=None) -> 
                 f"{_hand(game)} {expected_number} was just saved on another phone."
             ) from None
         _crash_test_pause()  # the hand is written; the game's version is not bumped yet
-        _bump(locked)
+        _bump(locked, tally)
     game.version = locked.version
     return hand
 
@@ -156,7 +206,7 @@ def edit_hand(
             )
         records = [record if h.pk == current.pk else h.record for h in hands]
         _keep_top(game, top)
-        _check(game, records)
+        tally = _check(game, records)
         Revision.objects.create(
             game=game,
             hand=current,
@@ -172,7 +222,7 @@ def edit_hand(
         current.version += 1
         current.updated = timezone.now()
         current.save(update_fields=["record", "version", "updated"])
-        _bump(game)
+        _bump(game, tally)
     return current
 
 
@@ -189,13 +239,13 @@ def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = Fa
             )
         remaining = [h.record for h in hands if h.pk != current.pk]
         try:
-            _check(game, remaining)
+            tally = _check(game, remaining)
         except SheetError as error:
             # A top-level key only a longer game takes (Cardigan's full suits) goes with the hand.
             if error.hand is not None or error.field not in game.meta.get("sheet_top", {}):
                 raise
             _keep_top(game, {error.field: None})
-            _check(game, remaining)
+            tally = _check(game, remaining)
         Revision.objects.create(
             game=game,
             hand=None,
@@ -212,7 +262,7 @@ def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = Fa
         for moved in later.order_by("number"):
             moved.number -= 1
             moved.save(update_fields=["number"])
-        _bump(game)
+        _bump(game, tally)
 
 
 def import_sheet(session, data) -> Game:

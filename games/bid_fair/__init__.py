@@ -1,6 +1,6 @@
 """Bid Fair: two players, a 24-card pack, contracts pushed onto the opponent by bidding."""
 
-from games.bid_fair.records import read
+from games.bid_fair.records import hand_reader, read
 from games.bid_fair.rules import Settings, Tally, score
 
 KEY = "bid_fair"
@@ -34,6 +34,7 @@ __all__ = [
     "SUMMARY",
     "Settings",
     "Tally",
+    "hand_reader",
     "read",
     "score",
 ]

@@ -20,8 +20,13 @@ REDEAL = Redeal()
 _PACK = frozenset(PACK)
 
 
+def hand_reader(players, settings):
+    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
+    return lambda fields: read_hand(fields, players)
+
+
 def read(top: Fields, players, settings):
-    return read_hands(top, lambda fields: read_hand(fields, players)), {}
+    return read_hands(top, hand_reader(players, settings)), {}
 
 
 def read_hand(fields: Fields, players) -> Deal | Redeal:

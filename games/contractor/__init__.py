@@ -1,6 +1,6 @@
 """Contractor: three players, self-composed contracts, a planned number of hands."""
 
-from games.contractor.records import read
+from games.contractor.records import hand_reader, read
 from games.contractor.rules import Settings, Tally, score
 
 KEY = "contractor"
@@ -34,6 +34,7 @@ __all__ = [
     "SUMMARY",
     "Settings",
     "Tally",
+    "hand_reader",
     "read",
     "score",
 ]

@@ -17,8 +17,13 @@ from games.sheet import Fields, check_player, read_hands, read_tricks
 REDEAL = Redeal()
 
 
+def hand_reader(players, settings):
+    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
+    return lambda fields: read_hand(fields, players)
+
+
 def read(top: Fields, players, settings):
-    return read_hands(top, lambda fields: read_hand(fields, players)), {}
+    return read_hands(top, hand_reader(players, settings)), {}
 
 
 def read_hand(fields: Fields, players) -> Contract | Redeal:

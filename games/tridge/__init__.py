@@ -1,6 +1,6 @@
 """Tridge: three or four people playing for chips, a game fund and a widow's fund."""
 
-from games.tridge.records import read
+from games.tridge.records import hand_reader, read
 from games.tridge.rules import Settings, Tally, score
 
 KEY = "tridge"
@@ -37,6 +37,7 @@ __all__ = [
     "SUMMARY",
     "Settings",
     "Tally",
+    "hand_reader",
     "read",
     "score",
 ]

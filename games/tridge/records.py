@@ -55,9 +55,14 @@ class Seating:
         return dealer_of(number, self.players)
 
 
-def read(top: Fields, players, settings: Settings):
+def hand_reader(players, settings: Settings):
+    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
     seating = Seating(players, settings)
-    return read_hands(top, lambda fields: read_hand(fields, seating)), {}
+    return lambda fields: read_hand(fields, seating)
+
+
+def read(top: Fields, players, settings: Settings):
+    return read_hands(top, hand_reader(players, settings)), {}
 
 
 def read_hand(fields: Fields, seating: Seating):

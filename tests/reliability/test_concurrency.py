@@ -18,7 +18,7 @@ from collections import Counter
 import pytest
 from django.db import connection
 
-from games import services
+from games import services, tallies
 from games.models import Game, Hand, Revision
 from games.sheet import SheetError
 from tests.reliability.live import ONLY_POSTGRES, on_postgres, record_figures
@@ -67,8 +67,11 @@ class Phone(threading.Thread):
         try:
             if kind == "add":
                 number = len(hands) + 1
+                # As the hand entry does: the tally kept at the version this phone read.
+                tally = tallies.kept(game)
+                entry["on_tally"] = tally is not None and tally.count + 1 == number
                 record = tridge_hand(number, tag, pick)
-                hand = services.add_hand(game, record, self.user, number)
+                hand = services.add_hand(game, record, self.user, number, tally=tally)
                 entry |= {"hand": hand.pk, "version": hand.version, "number": hand.number}
             else:
                 # A phone mostly deletes the hand just entered twice; sometimes an older one.
@@ -122,6 +125,7 @@ def test_eight_phones_on_one_game_lose_nothing(user):
         "rejected_refused_by_engine": outcomes["refused"],
         "unclean_errors": len(errors),
         "by_kind": {f"{kind} {outcome}": count for (kind, outcome), count in sorted(kinds.items())},
+        "adds_on_a_kept_tally": sum(1 for entry in log if entry.get("on_tally")),
         "seconds": round(seconds, 2),
     }
     print("\nconcurrency:", figures)
@@ -130,6 +134,9 @@ def test_eight_phones_on_one_game_lose_nothing(user):
     assert len(log) == THREADS * OPERATIONS
     assert not errors, [f"{e['kind']} {e['tag']}: {e['told']}" for e in errors[:5]]
     assert all(entry.get("told") for entry in rejected)
+    # Both ways a hand is added were raced: on a kept tally, and the careful way.
+    adds = [entry for entry in log if entry["kind"] == "add"]
+    assert any(entry["on_tally"] for entry in adds) and not all(entry["on_tally"] for entry in adds)
 
     game.refresh_from_db()
     hands = list(Hand.objects.filter(game=game).order_by("number"))

@@ -158,8 +158,26 @@ def test_a_worker_killed_mid_save_loses_only_that_save(user, tmp_path):
         assert services.score_game(game).as_json() != after_add.as_json()
         figures["edit"]["retry"] = "saved: hand 1, version 2, one revision"
 
+        # 3. Killed while adding hand 2 on the tally the correction kept: the version
+        # is bumped and the hand written, neither committed.
+        post = tridge_post(2, kind="passed", save="1")
+        seen = kill_mid_save(server, phone, new, post, ('INSERT INTO "games_hand"', "RELEASE"))
+        assert seen["client_saw"] != 302, "the save finished before the kill: no crash tested"
+        # The careful way writes the hand inside a savepoint; on a tally there is none.
+        assert seen["last_statement_before_kill"].startswith('INSERT INTO "games_hand"')
+        game.refresh_from_db()
+        assert (Hand.objects.filter(game=game).count(), game.version) == (1, 2)
+        figures["add_on_tally"] = seen | {"hands_after_kill": 1, "game_version_after_kill": 2}
+
+        wait_for(lambda: server.worker_pids() not in ([], [seen["worker"]]), 20, "a new worker")
+        retry = phone.submit(new, post)
+        assert (retry.status, retry.location) == (302, f"/games/{game.pk}/")
+        game.refresh_from_db()
+        assert (Hand.objects.get(game=game, number=2).record, game.version) == ({"passed": True}, 3)
+        figures["add_on_tally"]["retry"] = "saved: hand 2, game version 3"
+
     figures["outcome"] = (
-        "the two killed saves rolled back whole (no hand, no revision, version unchanged); "
+        "the three killed saves rolled back whole (no hand, no revision, version unchanged); "
         "the game scored throughout; every retry was kept"
     )
     print("\ncrash:", figures)

@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.models import Hand, Revision
+from games import tallies
+from games.models import Game, Hand, Revision
 from tests.tables import BEN_WINS, make_game, tridge_post
 
 pytestmark = pytest.mark.django_db
@@ -182,9 +183,13 @@ def test_a_new_hand_page_after_the_end_says_who_won_and_offers_no_form(owner_cli
     assert "not saved" not in page  # nothing was entered
 
 
-def test_a_phone_left_on_the_form_when_the_game_ended_is_told_at_its_next_tap(owner_client, user):
+def test_a_phone_left_on_the_form_when_the_game_ended_is_told_at_its_next_tap(
+    owner_client, user, django_capture_on_commit_callbacks
+):
     game = make_game(user, rules={"hands": 2}, hands=[{"passed": True}])
-    owner_client.post(url(game), {"number": 2, "kind": "passed", "save": "1"})
+    with django_capture_on_commit_callbacks(execute=True):
+        owner_client.post(url(game), {"number": 2, "kind": "passed", "save": "1"})
+    assert tallies.kept(Game.objects.get(pk=game.pk)).count == 2  # the quick way answers
     response = owner_client.post(
         url(game), tridge_post(3, **BEN_POST), headers={"HX-Request": "true"}
     )
@@ -201,7 +206,7 @@ def test_a_correction_is_still_offered_once_the_game_is_over(owner_client, user)
     assert "Edit hand 1" in page and "Save hand 1" in page
 
 
-def test_a_save_reads_the_stored_hands_once(owner_client, user):
+def test_a_save_with_no_kept_tally_reads_the_stored_hands_once(owner_client, user):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
