@@ -22,7 +22,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from bench.sheets import bid_fair_sheet, cardigan_games, contractor_sheet, tridge_sheet
-from games import caching
 from games.access import new_token
 from games.models import Game, Hand, Player, Seat, Session
 from games.registry import score_sheet
@@ -171,8 +170,6 @@ def trim(games: list[int], hands: int) -> int:
     with transaction.atomic():
         removed, _ = Hand.objects.filter(game_id__in=games, number__gt=hands).delete()
         Game.objects.filter(pk__in=games).update(version=F("version") + 1)
-        for game in games:
-            caching.touch("game", game)
     return removed
 
 

@@ -15,7 +15,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from games import caching
 from games.models import Game
 
 TOKEN_BYTES = 24  # 192 bits
@@ -49,26 +48,7 @@ def _game():
 
 
 def _owned(request, pk) -> Game:
-    """The owner's game, read from the cache where it was filed under the game's generation.
-
-    Every change of a game replaces its generation (games/caching.py: a hand through
-    services, a link through the model's post_save), and its session, whose date and
-    place the pages show, is never changed: so what is filed is the row as it stands.
-    A save never trusts it: its update checks the version it read (games/services.py).
-    """
-    key = f"game:{pk}:{caching.generation('game', pk)}"  # taken before the database is read
-    game = caching.get(key)
-    if game is None:
-        game = _game().filter(pk=pk).first()
-        if game is None:
-            raise Http404("No such game.")
-        if request.method == "GET":
-            # Filed when a page is shown: a post is mostly a save, which replaces the
-            # generation at once, so filing it then would only cost a write.
-            caching.put(key, game)
-    if game.session.owner_id != request.user.pk:
-        raise Http404("No such game.")
-    return game
+    return get_object_or_404(_game(), pk=pk, session__owner=request.user)
 
 
 def _logged_in(view):

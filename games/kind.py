@@ -40,6 +40,12 @@ class GameKind:
         """The sheet's hands as records, and its other top-level keys: (hands, extra)."""
         raise NotImplementedError
 
+    # Optional, for games/tallies.py: an engine that can stop between two hands keeps
+    # what the next one needs (`Tally(players, settings).play(hands)`), and
+    # `hand_reader(players, settings)` reads one record for it.
+    Tally = None
+    hand_reader = None
+
     # --- the screens -----------------------------------------------------------------
     HandForm = None  # the hand form; without one the app offers the game as "coming"
     BOARD_TEMPLATE = None  # scoreboard parts under the standings (next dealer, funds...)

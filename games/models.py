@@ -162,7 +162,7 @@ class Install(models.Model):
     """This database's own id, made with it: the namespace of its entries in the cache.
 
     A database made afresh gets a new one, so entries another database left in a shared
-    cache folder (a deleted db.sqlite3, the test database) are never read (games/caching.py).
+    cache folder (a deleted db.sqlite3, the test database) are never read.
     """
 
     key = models.CharField(max_length=32, default=new_install_key)

@@ -13,7 +13,7 @@ import time
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import caching, tallies
+from games import tallies
 from games.models import Game, Hand, Revision
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
@@ -113,10 +113,12 @@ def _crash_test_pause() -> None:
 
 
 def _bump(game: Game, tally=None) -> None:
-    """The game changed: a new version, and the tally of its hands at that version kept."""
+    """The game changed: a new version, and the tally of its hands at that version kept.
+
+    The board's ETag and its cached part are keyed by the version (games/views/games.py).
+    """
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
     game.version += 1
-    caching.touch("game", game.pk)
     if tally is not None:
         tallies.keep_after_commit(game, game.version, tally)
 
@@ -153,7 +155,6 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | 
             moved = Game.objects.filter(pk=game.pk, version=game.version)
             if not moved.update(version=game.version + 1):
                 return None
-            caching.touch("game", game.pk)
             hand = Hand.objects.create(game=game, number=number, record=record)
             _crash_test_pause()  # the hand is written, not committed
             game.version += 1

@@ -294,78 +294,16 @@ def load_sheet(text: str | bytes) -> Sheet:
     return read_sheet(data)
 
 
-def read_hands(top: Fields, read_hand, quick=None) -> tuple:
-    """Read the `hands` list, numbering hands from 1; `read_hand(fields)` reads one.
-
-    `quick(raw, number)`, where a game has one, reads the usual valid hand straight
-    from its dict and returns None for anything else. Long sheets are almost all such
-    hands, and a `Fields` per hand costs more than the JSON parse did; whatever `quick`
-    is unsure of takes the careful `read_hand`, which either reads it or names the
-    fault. So `quick` must accept only what `read_hand` accepts and build the same
-    record: tests/games/test_quick_readers.py holds each game's pair to that.
-    """
-    raw = top.items("hands")
-    if quick is None:
-        return tuple(
-            read_hand(Fields(hand, hand=number, name="hand"))
-            for number, hand in enumerate(raw, start=1)
-        )
-    hands = []
-    for number, hand in enumerate(raw, start=1):
-        record = quick(hand, number) if hand.__class__ is dict else None
-        if record is None:
-            record = read_hand(Fields(hand, hand=number, name="hand"))
-        hands.append(record)
-    return tuple(hands)
-
-
-def read_hand_at(raw: Any, number: int, read_hand, quick=None):
-    """Hand `number` of a sheet read on its own, exactly as `read_hands` reads it there."""
-    if quick is not None and raw.__class__ is dict:
-        record = quick(raw, number)
-        if record is not None:
-            return record
-    return read_hand(Fields(raw, hand=number, name="hand"))
-
-
-# --- quick readers' checks --------------------------------------------------
-#
-# Each answers None ("not sure") rather than raising: the careful reader owns the
-# error messages. They test classes exactly (`is int`, `is True`), because JSON's
-# true is a Python int equal to 1, and 1.0 equals 1: only the exact type is safe.
-
-
-def is_marker(raw: dict, key: str) -> bool:
-    """Whether a hand is `{key: true}` and nothing else, like a redeal or a pass."""
-    return len(raw) == 1 and raw.get(key) is True
-
-
-def quick_tricks(raw: Any, who, total: int) -> dict[str, int] | None:
-    """Tricks by person in `who` order, as `read_tricks` reads a valid table; else None."""
-    if raw.__class__ is not dict or len(raw) != len(who):
-        return None
-    tricks = {}
-    added = 0
-    try:
-        for name in who:
-            # With as many entries as people and every person found, nobody else is listed.
-            count = raw[name]
-            if count.__class__ is not int or count < 0:
-                return None
-            tricks[name] = count
-            added += count
-    except KeyError:
-        return None
-    # Counts of at least 0 adding up to `total` are each at most `total`, as required.
-    return tricks if added == total else None
+def read_hands(top: Fields, read_hand) -> tuple:
+    """Read the `hands` list, numbering hands from 1; `read_hand(fields)` reads one."""
+    return tuple(
+        read_hand(Fields(hand, hand=number, name="hand"))
+        for number, hand in enumerate(top.items("hands"), start=1)
+    )
 
 
 def read_tricks(fields: Fields, who, total: int, key: str = "tricks") -> dict[str, int]:
     """Tricks by person: exactly the people in `who`, each 0..total, adding up to `total`."""
-    # The usual, valid table is read at once; anything odd takes the careful path below.
-    tricks = quick_tricks(fields.value(key), who, total)
-    if tricks is not None:
-        return tricks
     table = fields.object(key)
     tricks = {}
     for name in table.keys():  # noqa: SIM118 (Fields is not a dict)

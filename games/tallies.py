@@ -2,9 +2,11 @@
 
 Every save is checked by its engine before it is stored (games/services.py). Scoring
 the whole sheet again for that made a save into a long game read and score every hand
-before it: 500 of them for hand 501. An engine that can stop between two hands (a
-`Tally`: Tridge, Contractor, Bid Fair) leaves what the next hand needs, nothing of the
-hands themselves, and the cache keeps it for the next save:
+before it: 500 of them for hand 501, which `make bench` measured at 2.4x the time of
+the bare write (2.9x by server CPU; issue 15 asks for 1.25x: docs/PERFORMANCE.md).
+An engine that can stop between two hands (a `Tally`: Tridge, Contractor, Bid Fair)
+leaves what the next hand needs, nothing of the hands themselves, and Django's cache
+keeps it for the next save:
 
 - It is filed under the game's `version`, which every change bumps in the change's own
   transaction, and only *after* that commit, by the process that made the change or
@@ -27,17 +29,19 @@ import hashlib
 import inspect
 from pathlib import Path
 
+from django.core.cache import cache
 from django.db import transaction
 
-from games import caching
 from games.registry import GAMES
-from games.sheet import read_hand_at
+from games.sheet import Fields
+
+TALLY_SECONDS = 3600  # a table's next save comes within minutes
 
 
 def kind_of(game) -> object | None:
     """The game's engine when it can keep a tally, else None."""
     engine = GAMES[game.kind]
-    return engine if hasattr(engine, "Tally") else None
+    return engine if engine.Tally is not None else None
 
 
 @functools.cache
@@ -59,7 +63,7 @@ def kept(game):
     """The tally of the game's hands at `game.version`, or None if none was kept."""
     if kind_of(game) is None:
         return None
-    return caching.get(_key(game, game.version))
+    return cache.get(_key(game, game.version))
 
 
 def start(sheet):
@@ -72,11 +76,11 @@ def play_next(game, tally, record: dict, number: int):
 
     The messages are the careful path's own: the same reader and the same engine.
     """
-    read_hand, quick = GAMES[game.kind].readers(tally.players, tally.settings)
-    return tally.play([read_hand_at(record, number, read_hand, quick)])[0]
+    read_hand = GAMES[game.kind].hand_reader(tally.players, tally.settings)
+    return tally.play([read_hand(Fields(record, hand=number, name="hand"))])[0]
 
 
 def keep_after_commit(game, version: int, tally) -> None:
     """File `tally` as the game's hands at `version`, once the change that made it is committed."""
     key = _key(game, version)
-    transaction.on_commit(lambda: caching.put(key, tally))
+    transaction.on_commit(lambda: cache.set(key, tally, TALLY_SECONDS))

@@ -4,7 +4,7 @@ from django.views.decorators.http import require_safe
 
 from games.access import as_coscorer, as_owner, as_viewer, editing
 from games.registry import GAMES
-from games.views import account, accounts, drawn, games, hands, health, players, sessions
+from games.views import account, accounts, games, hands, health, players, sessions
 
 urlpatterns = [
     path("", sessions.home, name="home"),
@@ -56,19 +56,13 @@ GAME_SCREENS = [
 for kind in GAMES.values():
     GAME_SCREENS += [(f"{kind.KEY}/{route}", *rest) for route, *rest in kind.SCREENS]
 
-for way, role, prefix, suffix in [
+for way, _role, prefix, suffix in [
     (as_owner, "owner", "games/<int:pk>/", ""),
     (as_viewer, "viewer", "s/<str:token>/", "_shared"),
     (as_coscorer, "coscorer", "c/<str:token>/", "_coscorer"),
 ]:
     for route, view, name, changes in GAME_SCREENS:
-        if view is games.board:  # drawn once per change of the game, then from the cache
-            view = require_safe(drawn.drawn_once(role)(way(view)))
-            # Tried first: the phones at the table ask for the boards far more than the rest.
-            urlpatterns.insert(0, path(prefix + route, view, name=name + suffix))
-            continue
-        elif changes:  # the read-only link is refused the screens that change the game
-            view = way(editing(view))
-        else:  # screens that only show answer GET and HEAD alone
-            view = require_safe(way(view))
+        # The read-only link is refused the screens that change the game; screens that
+        # only show answer GET and HEAD alone.
+        view = way(editing(view)) if changes else require_safe(way(view))
         urlpatterns.append(path(prefix + route, view, name=name + suffix))

@@ -70,8 +70,7 @@ MIDDLEWARE = [
 # Login attempts are counted per username and address; after five failures that pair waits.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Django's own, with the user read from the cache after the login (games/caching.py).
-    "games.caching.CachedUserBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
@@ -124,43 +123,30 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# One cache for every process that serves the database (games/caching.py says what it
-# holds and why nothing stale is read from it). By default a folder, shared by every
-# worker and server of this machine, so that no other service is needed. Servers on
-# several machines must all reach one cache: CACHE_URL names a Redis server for that
-# (redis://host:6379/0, or several addresses, the primary first, separated by commas).
+# One cache for every process that serves the database: it keeps the sessions and each
+# board's part drawn from the scores, under the game's version (games/views/games.py), so
+# nothing stale is read from it. By default a folder, shared by every worker and server
+# of this machine, so that no other service is needed. Servers on several machines must
+# all reach one cache: CACHE_URL names a Redis server for that (redis://host:6379/0, or
+# several addresses, the primary first, separated by commas).
 CACHE_LOCATION = os.environ.get("CACHE_LOCATION") or str(BASE_DIR / ".cache")
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    # Said at start-up, not found out at the first page: a cache nobody reaches would
-    # let each machine serve the boards it alone remembers.
+    # Said at start-up, not found out at the first page: with a cache each, a session
+    # logged out on one machine would live on in the others'.
     raise ImproperlyConfigured(
         "CACHE_URL must be a Redis address (redis://, rediss:// or unix://), "
         f"not {CACHE_URL.split('://')[0]!r}"
     )
 CACHES = {
     "default": {
-        "BACKEND": "games.caching.FolderCache",
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": CACHE_LOCATION,
-        "KEY_FUNCTION": "games.caching.make_key",
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
     if not CACHE_URL
-    else {
-        "BACKEND": "games.caching.RedisCache",
-        "LOCATION": CACHE_URL,
-        "KEY_FUNCTION": "games.caching.make_key",
-    }
+    else {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
 }
-if CACHE_URL:
-    # Each process keeps what never changes (entries filed under a generation) in its
-    # own memory too, sparing Redis a round trip per read (games/caching.py, _near).
-    CACHES["near"] = {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "near",
-        "KEY_FUNCTION": "games.caching.make_key",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
-    }
 # Each request's session comes from the cache, falling back to its row in the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

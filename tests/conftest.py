@@ -12,7 +12,7 @@ PASSWORD = "a long table password"
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Each test starts from an empty cache, as from a fresh database (see games/caching.py)."""
+    """Each test starts from an empty cache, as from a fresh database."""
     from django.core.cache import cache
 
     cache.clear()

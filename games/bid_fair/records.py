@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from games.bid_fair.rules import (
@@ -21,13 +20,13 @@ REDEAL = Redeal()
 _PACK = frozenset(PACK)
 
 
-def readers(players, settings):
-    """The careful reader of one hand of this game, and no quick one (see `read_hands`)."""
-    return partial(read_hand, players=players), None
+def hand_reader(players, settings):
+    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
+    return lambda fields: read_hand(fields, players)
 
 
 def read(top: Fields, players, settings):
-    return read_hands(top, *readers(players, settings)), {}
+    return read_hands(top, hand_reader(players, settings)), {}
 
 
 def read_hand(fields: Fields, players) -> Deal | Redeal:

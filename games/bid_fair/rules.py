@@ -211,8 +211,7 @@ def winner(totals: dict[str, int], target: int) -> str | None:
 class Tally:
     """A game between two deals: the totals, the dealer, and the winner once there is one.
 
-    `score` plays a whole sheet through one; a save keeps the one it ended with and
-    plays the next deal on it alone (games/tallies.py).
+    `score` plays a whole sheet through one.
     """
 
     __slots__ = ("players", "settings", "totals", "dealer", "won_by", "count")

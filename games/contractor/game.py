@@ -33,7 +33,7 @@ class Contractor(GameKind):
     read = staticmethod(records.read)
     # Read by games/tallies.py, which keeps a game's tally between saves.
     Tally = rules.Tally
-    readers = staticmethod(records.readers)
+    hand_reader = staticmethod(records.hand_reader)
 
     HandForm = HandForm
     BOARD_TEMPLATE = "contractor/board.html"

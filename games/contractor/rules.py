@@ -131,8 +131,7 @@ def score_contract(contract: Contract, value: int, made: bool) -> dict[str, int]
 class Tally:
     """A game between two hands: the totals, the dealer and the contracts scored so far.
 
-    `score` plays a whole sheet through one; a save keeps the one it ended with and
-    plays the next hand on it alone (games/tallies.py).
+    `score` plays a whole sheet through one.
     """
 
     __slots__ = ("players", "settings", "totals", "dealer_at", "scored", "count")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from games.cards import SUIT_NAMES, SUITS
 from games.sheet import (
     Fields,
@@ -29,10 +27,6 @@ from games.tridge.rules import (
 )
 
 FOUR_PEOPLE = 4
-BID_SET = frozenset(BIDS)
-PLAYED_KEYS = frozenset(
-    {"player", "bid", "trumps", "honours", "tricks", "target", "went_for_all", "incomer", "meta"}
-)
 
 
 class Seating:
@@ -61,15 +55,14 @@ class Seating:
         return dealer_of(number, self.players)
 
 
-def readers(players, settings: Settings):
-    """The careful and the quick reader of one hand of this game (see `read_hands`)."""
+def hand_reader(players, settings: Settings):
+    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
     seating = Seating(players, settings)
-    # partial, not a lambda: one Python call a hand fewer, on sheets of thousands.
-    return partial(read_hand, seating=seating), partial(quick_hand, seating)
+    return lambda fields: read_hand(fields, seating)
 
 
 def read(top: Fields, players, settings: Settings):
-    return read_hands(top, *readers(players, settings)), {}
+    return read_hands(top, hand_reader(players, settings)), {}
 
 
 def read_hand(fields: Fields, seating: Seating):
@@ -133,98 +126,6 @@ def read_played(fields: Fields, seating: Seating) -> Played:
         )
     fields.finish()
     return Played(player, bid, trumps, honours, tricks, target, went_for_all, incomer)
-
-
-def quick_hand(seating: Seating, raw: dict, number: int):
-    """The usual, valid hand read straight from its dict; None for anything else.
-
-    Long sheets are almost all such hands, and the careful `Fields` reading costs
-    several times the JSON parse. This accepts only what `read_hand` accepts and builds
-    the same record; whatever it is unsure of goes to `read_hand`, which then either
-    reads it or names the fault (see `read_hands`). Tests hold the two to agreement.
-    A played hand, its tricks included, is read here rather than in functions of its
-    own (`quick_tricks` is written out below): a call costs more than most checks, and
-    sheets hold thousands of hands. For the same reason the fields a played hand must
-    have are read as `raw[key]`, not `raw.get(key)`: a missing one, like a person missing
-    from the tricks, is a KeyError, and answers None.
-    """
-    if seating.planned is not None and number > seating.planned:
-        return None
-    if len(raw) == 1:
-        return quick_marker(seating, raw)
-    if not PLAYED_KEYS.issuperset(raw):
-        return None
-    try:
-        player = raw["player"]
-        bid = raw["bid"]
-        trumps = raw["trumps"]
-        table = raw["tricks"]
-        honours = raw.get("honours", 0)
-        if (
-            bid.__class__ is not str
-            or bid not in BID_SET
-            or trumps.__class__ is not str
-            or honours.__class__ is not int
-            or not 0 <= honours <= MAX_HONOURS[trumps]
-        ):
-            return None
-        # Only a fixed bid has a target: the others need no lookup for it.
-        if bid == "fixed":
-            target = raw["target"]
-            if target.__class__ is not int or target not in TARGETS:
-                return None
-        elif "target" in raw:
-            return None
-        else:
-            target = None
-        incomer = raw.get("incomer", False)
-        if incomer is False:
-            in_play = seating.in_play[(number - 1) % seating.people]
-        elif incomer is True and player == seating.incomer_at(number) and bid in INCOMER_BIDS:
-            in_play = seating.players
-        else:
-            return None
-        if player.__class__ is not str or player not in in_play:
-            return None
-        # The tricks as `quick_tricks` reads them: with as many entries as people in
-        # play and each of them found, nobody else is listed; counts of at least 0 that
-        # add up to nine are each at most nine. Built in seating order, as read_tricks.
-        if table.__class__ is not dict or len(table) != len(in_play):
-            return None
-        tricks = {}
-        added = 0
-        for name in in_play:
-            count = table[name]
-            if count.__class__ is not int or count < 0:
-                return None
-            tricks[name] = count
-            added += count
-    except KeyError:
-        return None
-    if added != TRICKS:
-        return None
-    went_for_all = raw.get("went_for_all", False)
-    if went_for_all is True:
-        if bid != "play" or tricks[player] < TRICKS_BEFORE_GOING_FOR_ALL:
-            return None
-    elif went_for_all is not False:
-        return None
-    return Played(player, bid, trumps, honours, tricks, target, went_for_all, incomer)
-
-
-def quick_marker(seating: Seating, raw: dict):
-    """A hand of one key: a pass, a void hand or a declined in-comer, if it is one.
-
-    `quick_hand` has seen that the hand has one key, so `is_marker`'s check of that is
-    not repeated: a pass or a void hand is told by one lookup.
-    """
-    if raw.get("passed") is True:
-        return PASSED
-    if raw.get("void") is True:
-        return VOID
-    if raw.get("incomer_declined") is True and seating.people == FOUR_PEOPLE:
-        return INCOMER_DECLINED
-    return None
 
 
 def read_target(fields: Fields, bid: str) -> int | None:

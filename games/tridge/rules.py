@@ -469,8 +469,7 @@ class ScoredHand:
 class Tally:
     """A game between two hands: the chips and funds as they stand, nothing of the hands.
 
-    `score` plays a whole sheet through one; a save keeps the one it ended with and
-    plays the next hand on it alone (games/tallies.py), which is the same arithmetic.
+    `score` plays a whole sheet through one.
     """
 
     __slots__ = ("players", "settings", "table", "scorer", "totals", "count")

@@ -1,23 +1,25 @@
 import json
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.text import slugify
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
+from django.views.decorators.vary import vary_on_headers
 
 from games import boards, services
 from games.access import Access, new_token
 from games.forms import GameForm
 from games.models import Game, Seat, Session
 from games.registry import GAMES
-from games.views import drawn
 
-
-def owned_game(request, pk):
-    return get_object_or_404(
-        Game.objects.select_related("session"), pk=pk, session__owner=request.user
-    )
+# The drawn part of a board is kept this long after it was last drawn; a change of the
+# game puts it out of reach at once (its key names the game's version).
+BOARD_SECONDS = 24 * 3600
 
 
 @login_required
@@ -49,25 +51,73 @@ def game_new(request, pk):
     )
 
 
-def board(request, access: Access):
-    """The scoreboard. Open boards poll it; an unchanged game answers 304 from its ETag.
+def _live(request) -> bool:
+    """An open board asking for its live part (htmx, `?live=1`), not the page."""
+    return bool(request.htmx) and request.GET.get("live") == "1"
 
-    Reached through games.views.drawn, which answers from the cache when it can and
-    otherwise gives this view the ETag of the game's current generation to draw under.
+
+def _etag(request, access: Access):
+    """A poll's ETag: the game's version, read with the access check's one query.
+
+    Only the live part has one: it holds nothing of the visitor, while a page holds
+    their account and messages, which a 304 would leave as the browser last saw them.
     """
+    if _live(request):
+        return f'"{access.game.pk}-{access.game.version}-{access.role}"'
+    return None
+
+
+def drawn(access: Access) -> dict:
+    """The part of the board drawn from the scores, the same for everyone who comes in
+    the same way: from the cache, under the game's version (bumped in every change's own
+    transaction: games/services.py), else drawn and kept.
+
+    `created` tells apart two databases' games of the same id and version (a fresh
+    db.sqlite3 beside an old cache folder, a restored backup).
+    """
+    return cache.get_or_set(board_key(access), lambda: draw(access), BOARD_SECONDS)
+
+
+def board_key(access: Access) -> str:
     game = access.game
-    live = drawn.is_live(request)
-    context = boards.board(game) | {
+    return f"board:{game.pk}:{game.created.timestamp()}:{game.version}:{access.role}:{access.base}"
+
+
+def draw(access: Access) -> dict:
+    # Drawn without the request: no account, CSRF token or message can get into it.
+    context = boards.board(access.game) | {
         "access": access,
         "base": access.base,
         "can_edit": access.can_edit,
-        # The drawn page is kept for everyone; each request's own token replaces this.
-        "csrf_token": drawn.CSRF_STAND_IN,
     }
+    parts = {
+        part: render_to_string(f"games/board_drawn.html#{part}", context)
+        for part in ("scores", "more")
+    }
+    # Once the game is over, the share and co-scorer boards stop polling (board.html).
+    return parts | {"finished": bool(context.get("score") and context["score"].finished)}
+
+
+@cache_control(private=True, no_cache=True)
+@vary_on_headers("HX-Request")
+@condition(etag_func=_etag)
+def board(request, access: Access):
+    """The scoreboard. Open boards poll its live part; an unchanged game answers 304."""
+    game = access.game
+    context = {
+        "game": game,
+        "engine": game.engine,
+        "stylesheet": game.engine.STYLESHEET,
+        "access": access,
+        "base": access.base,
+        "can_edit": access.can_edit,
+        "drawn": drawn(access),
+    }
+    if _live(request):
+        return render(request, "games/board.html#live", context)
     if access.is_owner:
         context |= boards.sharing(request, game)
-    template = "games/board.html#live" if live else "games/board.html"
-    return drawn.conditional(render(request, template, context), request.drawing)
+    return render(request, "games/board.html", context)
 
 
 def sheet(request, access: Access):
@@ -90,7 +140,7 @@ def links(request, access: Access):
         if field:
             action = request.POST.get("action")
             setattr(game, field, None if action == "off" else new_token())
-            game.save(update_fields=[field])  # which replaces the game's generation
+            game.save(update_fields=[field])
     return redirect(game.get_absolute_url() + "#sharing")
 
 

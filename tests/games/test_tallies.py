@@ -4,16 +4,17 @@ import json
 import pickle
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.sheets import bid_fair_sheet, contractor_sheet, tridge_sheet
-from games import caching, services, tallies
+from games import services, tallies
 from games.models import Game, Hand
 from games.registry import GAMES, score_sheet
-from games.sheet import SheetError, read_hand_at, read_sheet
+from games.sheet import Fields, SheetError, read_sheet
 from tests.sheets import example_names, load_example, sheet
 from tests.tables import BEN_WINS, make_game
 
@@ -25,11 +26,11 @@ def hand_by_hand(data):
     whole = read_sheet(data)
     engine = GAMES[whole.game]
     tally = engine.Tally(whole.players, whole.settings)
-    read_hand, quick = engine.readers(whole.players, whole.settings)
+    read_hand = engine.hand_reader(whole.players, whole.settings)
     hands = []
     for number, raw in enumerate(data["hands"], start=1):
         tally = pickle.loads(pickle.dumps(tally))
-        hands += tally.play([read_hand_at(raw, number, read_hand, quick)])
+        hands += tally.play([read_hand(Fields(raw, hand=number, name="hand"))])
     return tally.result(hands)
 
 
@@ -183,7 +184,7 @@ def test_a_save_that_fails_before_its_commit_keeps_no_tally(
         services.add_hand(game, {"void": True}, user, 2, tally=tally)
     game.refresh_from_db()
     assert (game.version, game.hands.count()) == (1, 1)
-    assert caching.get(tallies._key(game, 2)) is None
+    assert cache.get(tallies._key(game, 2)) is None
     assert tallies.kept(game).count == 1
 
 

@@ -82,7 +82,8 @@ def the_same_game_on_both(user, one, two) -> tuple[list[str], float]:
     # ...so server two knows the same cookie: the owner's board, not the login page.
     first = on_two.get(board)
     assert first.status == 200, first.location
-    etag = first.headers["ETag"]
+    live, poll = board + "?live=1", {"HX-Request": "true"}
+    etag = on_two.get(live, headers=poll).headers["ETag"]
     checks.append("a login on server 1 is a login on server 2")
 
     # A hand saved through server one is on server two's very next answer.
@@ -91,8 +92,8 @@ def the_same_game_on_both(user, one, two) -> tuple[list[str], float]:
     saved_at = time.perf_counter()
     assert on_two.get(sheet).json()["hands"] == [BEN_WINS]
     seen_after_ms = (time.perf_counter() - saved_at) * 1000
-    # Server two's scoreboard is not "304 Not Modified" from anything it remembered.
-    again = on_two.get(board, headers={"If-None-Match": etag})
+    # Server two's scoreboard poll is not "304 Not Modified" from anything it remembered.
+    again = on_two.get(live, headers=poll | {"If-None-Match": etag})
     assert again.status == 200 and again.headers["ETag"] != etag
     assert "Ben" in again.text
     checks.append("a hand saved through server 1 is served by server 2 at once")

@@ -70,7 +70,7 @@ def test_every_process_of_a_machine_shares_one_cache_folder_for_sessions_and_boa
     env = PRODUCTION | {"CACHE_LOCATION": str(tmp_path)}
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.stdout.split() == [
-        "games.caching.FolderCache",
+        "django.core.cache.backends.filebased.FileBasedCache",
         str(tmp_path),
         "django.contrib.sessions.backends.cached_db",
     ]
@@ -79,14 +79,13 @@ def test_every_process_of_a_machine_shares_one_cache_folder_for_sessions_and_boa
 def test_servers_on_several_machines_share_a_redis_cache_named_by_cache_url():
     code = (
         "from django.conf import settings as s; c = s.CACHES['default'];"
-        "print(c['BACKEND'], c['LOCATION'], c['KEY_FUNCTION'])"
+        "print(c['BACKEND'], c['LOCATION'])"
     )
     env = PRODUCTION | {"CACHE_URL": "redis://cache.example.org:6379/0"}
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.stdout.split() == [
-        "games.caching.RedisCache",
+        "django.core.cache.backends.redis.RedisCache",
         "redis://cache.example.org:6379/0",
-        "games.caching.make_key",
     ]
 
 
@@ -94,10 +93,3 @@ def test_a_cache_url_that_is_not_redis_stops_the_app_at_start_up():
     result = manage("check", env=PRODUCTION | {"CACHE_URL": "memcached://cache.example.org"})
     assert result.returncode != 0
     assert "CACHE_URL must be a Redis address" in result.stderr
-
-
-def test_with_a_redis_cache_each_process_keeps_what_never_changes_in_its_memory():
-    code = "from django.conf import settings as s; print(s.CACHES['near']['BACKEND'])"
-    env = PRODUCTION | {"CACHE_URL": "redis://cache.example.org:6379/0"}
-    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
-    assert result.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"

@@ -8,9 +8,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.sheet import Fields, SheetError
-from games.tridge.records import Seating, quick_hand, read_hand
-from games.tridge.rules import Settings
 from tests.sheets import scored, sheet
 
 PEOPLE = {3: ("Ana", "Ben", "Cy"), 4: ("Ana", "Ben", "Cy", "Dee")}
@@ -206,57 +203,3 @@ def test_thousands_of_hands_keep_the_books_balanced(people, seed, rules):
     result = scored(data)
     assert_the_books_balance(data, result)
     assert_the_game_ends_as_planned(data, result)
-
-
-# --- the quick reader never disagrees with the careful one ------------------------------------
-
-# Values a spoiled hand may hold: wrong types, near misses and perfectly good ones.
-JUNK = (None, True, False, 2.0, "1", [], {}, *range(-1, 10))
-JUNK += ("play", "fixed", "flip", "S", "D", "Ana", "Ben", "Dee")
-JUNK += ({"Ana": 9}, {"Ana": 3, "Ben": 3, "Cy": 3}, {"Ana": 3, "Ben": 3, "Cy": 2, "Dee": 1})
-KEYS = ("player", "bid", "trumps", "honours", "tricks", "target", "went_for_all", "incomer")
-KEYS += ("meta", "passed", "bonus")
-
-
-def careful(raw, seating, number):
-    try:
-        return read_hand(Fields(raw, hand=number, name="hand"), seating)
-    except SheetError:
-        return None
-
-
-@st.composite
-def played_hands(draw):
-    """A valid played hand with its seating and number, sometimes spoiled on purpose."""
-    players = PEOPLE[draw(st.sampled_from((3, 4)))]
-    number = draw(st.integers(1, 8))
-
-    def choose(options):
-        return draw(st.sampled_from(options))
-
-    def between(lo, hi):
-        return draw(st.integers(lo, hi))
-
-    hand = a_hand(choose, between, players, number)
-    while "player" not in hand:
-        hand = a_hand(choose, between, players, number)
-    spoiled = dict(hand)
-    for _ in range(draw(st.integers(0, 2))):
-        key = draw(st.sampled_from(KEYS))
-        if draw(st.booleans()):
-            spoiled.pop(key, None)
-        else:
-            spoiled[key] = draw(st.sampled_from(JUNK))
-    return Seating(players, Settings()), number, hand, spoiled
-
-
-@settings(max_examples=400, deadline=None)
-@given(played_hands())
-def test_the_quick_reader_reads_what_the_careful_reader_reads_and_nothing_more(case):
-    seating, number, hand, spoiled = case
-    # Every valid hand takes the quick way, to the same record.
-    read = careful(hand, seating, number)
-    assert read is not None
-    assert quick_hand(seating, hand, number) == read
-    quick = quick_hand(seating, spoiled, number)
-    assert quick is None or quick == careful(spoiled, seating, number)
