@@ -1,19 +1,59 @@
-import importlib
-
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from games.access import as_coscorer, as_owner, as_viewer, editing
-from games.registry import GAMES
-from games.views import account, accounts, drawn, games, hands, health, players, sessions
+from games.access import editing, way_in
+from games.views import account, drawn, games, hands, health, players, sessions
+
+# The screens of a game, the same for each way into it (games/access.py). Screens that
+# only show answer GET and HEAD alone; the share link is refused those that change the game.
+GAME_SCREENS = [
+    path("sheet.json", require_safe(way_in(games.sheet)), name="sheet"),
+    path("hands.csv", require_safe(way_in(games.hands_csv)), name="csv"),
+    path("print/", require_safe(way_in(games.printable)), name="print"),
+    path("settlement/", require_safe(way_in(games.settlement)), name="settlement"),
+    path("hands/", require_safe(way_in(games.all_hands)), name="hands"),
+    path("hands/new/", way_in(editing(hands.hand_new)), name="hand_new"),
+    path("hands/<int:number>/", way_in(editing(hands.hand_edit)), name="hand_edit"),
+    path("hands/<int:number>/delete/", way_in(editing(hands.hand_delete)), name="hand_delete"),
+    path(
+        "hands/<int:number>/history/", require_safe(way_in(hands.hand_history)), name="hand_history"
+    ),
+    # A game's own screens, from its folder.
+    path("contractor/", include("games.contractor.urls")),
+]
+
+
+def game_screens(board, namespace):
+    """One way into a game: its board, then the screens above, named `<namespace>:board`, ...
+
+    Reversing `game:<screen>` while a page of a game is drawn gives the screen reached the
+    same way (Django's current_app), so the game's templates name each screen once.
+    """
+    return include(([path("", board, name="board"), *GAME_SCREENS], "game"), namespace=namespace)
+
 
 urlpatterns = [
+    # First: the phones at the table ask for the boards far more than for the rest. The
+    # board is drawn once per change of the game, then answered from the cache.
+    path(
+        "games/<int:pk>/",
+        game_screens(require_safe(drawn.drawn_once("owner")(way_in(games.board))), "game"),
+    ),
+    path(
+        "s/<str:token>/",
+        game_screens(require_safe(drawn.drawn_once("viewer")(way_in(games.board))), "shared"),
+    ),
+    path(
+        "c/<str:token>/",
+        game_screens(require_safe(drawn.drawn_once("coscorer")(way_in(games.board))), "coscorer"),
+    ),
+    path("games/<int:pk>/links/", games.links, name="game_links"),
     path("", sessions.home, name="home"),
     path("rules/", sessions.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
     path("manifest.webmanifest", health.manifest, name="manifest"),
-    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/signup/", account.signup, name="signup"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
@@ -34,48 +74,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/import/", sessions.session_import, name="session_import"),
     path("sessions/<int:pk>/games/new/", games.game_new, name="game_new"),
-    path("games/<int:pk>/links/", as_owner(games.links), name="game_links"),
     path("players/<int:pk>/", players.player_detail, name="player"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account_export"),
 ]
-
-# Every screen of a game, reachable three ways: the owner's /games/<pk>/, the read-only
-# share link /s/<token>/ and the co-scorer link /c/<token>/ (see games/access.py).
-# A game's own screens (Contractor's bid calculator, ...) come from its folder's urls.py
-# as SCREENS, mounted the same three ways under /<kind>/.
-GAME_SCREENS = [
-    ("", games.board, "game", False),
-    ("sheet.json", games.sheet, "game_sheet", False),
-    ("hands.csv", games.hands_csv, "game_csv", False),
-    ("print/", games.printable, "game_print", False),
-    ("settlement/", games.settlement, "settlement", False),
-    ("hands/", games.all_hands, "game_hands", False),
-    ("hands/new/", hands.hand_new, "hand_new", True),
-    ("hands/<int:number>/", hands.hand_edit, "hand_edit", True),
-    ("hands/<int:number>/delete/", hands.hand_delete, "hand_delete", True),
-    ("hands/<int:number>/history/", hands.hand_history, "hand_history", False),
-]
-for kind in GAMES:
-    try:
-        own = importlib.import_module(f"games.{kind}.urls").SCREENS
-    except ModuleNotFoundError:
-        continue
-    GAME_SCREENS += [(f"{kind}/{route}", *rest) for route, *rest in own]
-
-for way, role, prefix, suffix in [
-    (as_owner, "owner", "games/<int:pk>/", ""),
-    (as_viewer, "viewer", "s/<str:token>/", "_shared"),
-    (as_coscorer, "coscorer", "c/<str:token>/", "_coscorer"),
-]:
-    for route, view, name, changes in GAME_SCREENS:
-        if view is games.board:  # drawn once per change of the game, then from the cache
-            view = require_safe(drawn.drawn_once(role)(way(view)))
-            # Tried first: the phones at the table ask for the boards far more than the rest.
-            urlpatterns.insert(0, path(prefix + route, view, name=name + suffix))
-            continue
-        elif changes:  # the read-only link is refused the screens that change the game
-            view = way(editing(view))
-        else:  # screens that only show answer GET and HEAD alone
-            view = require_safe(way(view))
-        urlpatterns.append(path(prefix + route, view, name=name + suffix))

@@ -14,12 +14,6 @@ from games.registry import GAMES
 from games.views import drawn
 
 
-def owned_game(request, pk):
-    return get_object_or_404(
-        Game.objects.select_related("session"), pk=pk, session__owner=request.user
-    )
-
-
 @login_required
 def game_new(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)
@@ -59,7 +53,7 @@ def board(request, access: Access):
     live = drawn.is_live(request)
     context = boards.board(game) | {
         "access": access,
-        "base": access.base,
+        "key": access.key,
         "can_edit": access.can_edit,
         # The drawn page is kept for everyone; each request's own token replaces this.
         "csrf_token": drawn.CSRF_STAND_IN,
@@ -92,7 +86,7 @@ def settlement(request, access: Access):
     result = settle(game.players, game.rules["chips"], score, **options)
     context = {
         "game": game,
-        "base": access.base,
+        "key": access.key,
         "form": form,
         "result": result,
         "colours": boards.colours(game),
@@ -100,11 +94,10 @@ def settlement(request, access: Access):
     return render(request, "tridge/settlement.html", context)
 
 
-def links(request, access: Access):
+@login_required
+def links(request, pk):
     """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
-    if not access.is_owner:
-        raise Http404
-    game = access.game
+    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
     if request.method == "POST":
         which = request.POST.get("link")
         field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
@@ -141,11 +134,11 @@ def hands_csv(request, access: Access):
 def all_hands(request, access: Access):
     """Every hand of the game in one table; the scoreboard lists the last few."""
     context = boards.board(access.game) | {
-        "base": access.base,
+        "key": access.key,
         "can_edit": access.can_edit,
     }
     return render(request, "games/hands.html", context)
 
 
 def printable(request, access: Access):
-    return render(request, "games/print.html", boards.board(access.game) | {"base": access.base})
+    return render(request, "games/print.html", boards.board(access.game) | {"key": access.key})
