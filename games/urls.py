@@ -1,8 +1,11 @@
+from importlib.util import find_spec
+
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
 from games.access import editing, way_in
+from games.registry import GAMES
 from games.views import account, drawn, games, hands, health, players, sessions
 
 # The screens of a game, the same for each way into it (games/access.py). Screens that
@@ -19,8 +22,12 @@ GAME_SCREENS = [
     path(
         "hands/<int:number>/history/", require_safe(way_in(hands.hand_history)), name="hand_history"
     ),
-    # A game's own screens, from its folder.
-    path("contractor/", include("games.contractor.urls")),
+    # A game's own screens (Contractor's bid calculator): its folder's urls.py, at /<key>/.
+    *[
+        path(f"{key}/", include(f"games.{key}.urls"))
+        for key in GAMES
+        if find_spec(f"games.{key}.urls")
+    ],
 ]
 
 
