@@ -13,12 +13,13 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
 
-from games.access import as_owner
+from games.access import Access, _owned
 from games.models import Game, Hand
 from games.views.games import board, board_key
 
@@ -29,18 +30,21 @@ def logged_in(request):
     return HttpResponse("ok", content_type="text/plain")
 
 
-@as_owner
-def _drawn(request, access):
+def _owner(request, pk) -> Access:
+    """The owner's way into a game, as games.access.way_in finds it."""
+    return Access(_owned(request, pk), "owner", pk)
+
+
+@login_required
+def board_drawn(request, pk):
+    access = _owner(request, pk)
     cache.delete(board_key(access))
     return board(request, access)
 
 
-def board_drawn(request, pk):
-    return _drawn(request, pk=pk)
-
-
-@as_owner
-def _bare_save(request, access):
+@login_required
+def bare_save(request, pk):
+    access = _owner(request, pk)
     number = int(request.POST["number"])
     game = access.game
     with transaction.atomic():
@@ -48,8 +52,4 @@ def _bare_save(request, access):
         if not moved.update(version=game.version + 1):
             return HttpResponse("conflict", status=409, content_type="text/plain")
         Hand.objects.create(game=game, number=number, record={"passed": True})
-    return redirect(access.base)
-
-
-def bare_save(request, pk):
-    return _bare_save(request, pk=pk)
+    return redirect(access.url())

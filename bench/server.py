@@ -143,7 +143,7 @@ def setup_django(static_root: Path) -> None:
     django.setup()
 
 
-def prepare(options, static_root: Path):
+def prepare(options):
     from django.contrib.auth.models import User
     from django.core.management import call_command
     from django.db import connection
@@ -546,7 +546,7 @@ def main() -> None:
     try:
         print(machine(), flush=True)
         setup_django(static_root)
-        data = prepare(options, static_root)
+        data = prepare(options)
         server = Gunicorn(options.workers, work, static_root)
         port = server.port
         pids = (server.process.pid, postmaster_pid())

@@ -11,9 +11,10 @@ import secrets
 from dataclasses import dataclass
 from functools import wraps
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from games.models import Game
 
@@ -24,11 +25,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+# Each way in is one URL namespace of the game's screens (games/urls.py): its role here.
+ROLES = {"game": "owner", "shared": "viewer", "coscorer": "coscorer"}
+NAMESPACES = {role: namespace for namespace, role in ROLES.items()}
+
+
 @dataclass(frozen=True)
 class Access:
     game: Game
-    base: str  # where this way into the game starts: /games/7/, /s/<token>/, /c/<token>/
     role: str  # "owner", "coscorer" or "viewer"
+    key: int | str  # what this way in is reached by: the game's pk, or the link's token
 
     @property
     def can_edit(self) -> bool:
@@ -42,6 +48,10 @@ class Access:
         """Who a revision records as making a change."""
         return request.user if self.is_owner else None
 
+    def url(self, name: str = "board", *args) -> str:
+        """One of the game's screens, reached the way this one was."""
+        return reverse(f"{NAMESPACES[self.role]}:{name}", args=[self.key, *args])
+
 
 def _game():
     return Game.objects.select_related("session")
@@ -51,47 +61,27 @@ def _owned(request, pk) -> Game:
     return get_object_or_404(_game(), pk=pk, session__owner=request.user)
 
 
-def _logged_in(view):
-    """login_required, but a live update of a logged-out phone gets 401, not the login page.
+def way_in(view):
+    """Give a screen of a game the game and the visitor's role, by the way it was reached.
 
-    htmx would put the login page inside the board or the hand form; the phone says
+    The owner must be logged in; a live update of a logged-out phone gets 401, not the
+    login page, which htmx would put inside the board or the hand form: the phone says
     instead that it was logged out (static/js/connection.js).
     """
-    page = login_required(view)
 
     @wraps(view)
-    def wrapper(request, *args, **kwargs):
-        if request.htmx and not request.user.is_authenticated:
-            return HttpResponse("Logged out.", status=401, content_type="text/plain")
-        return page(request, *args, **kwargs)
-
-    return wrapper
-
-
-def as_owner(view):
-    @_logged_in
-    @wraps(view)
-    def wrapper(request, pk, **kwargs):
-        game = _owned(request, pk)
-        return view(request, Access(game, f"/games/{game.pk}/", "owner"), **kwargs)
-
-    return wrapper
-
-
-def as_viewer(view):
-    @wraps(view)
-    def wrapper(request, token, **kwargs):
-        game = get_object_or_404(_game(), share_token=token)
-        return view(request, Access(game, f"/s/{token}/", "viewer"), **kwargs)
-
-    return wrapper
-
-
-def as_coscorer(view):
-    @wraps(view)
-    def wrapper(request, token, **kwargs):
-        game = get_object_or_404(_game(), coscorer_token=token)
-        return view(request, Access(game, f"/c/{token}/", "coscorer"), **kwargs)
+    def wrapper(request, pk=None, token=None, **kwargs):
+        role = ROLES[request.resolver_match.namespace]
+        if role == "owner":
+            if not request.user.is_authenticated:
+                if request.htmx:
+                    return HttpResponse("Logged out.", status=401, content_type="text/plain")
+                return redirect_to_login(request.get_full_path())
+            access = Access(_owned(request, pk), role, pk)
+        else:
+            field = "share_token" if role == "viewer" else "coscorer_token"
+            access = Access(get_object_or_404(_game(), **{field: token}), role, token)
+        return view(request, access, **kwargs)
 
     return wrapper
 

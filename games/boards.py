@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from games import charts
@@ -80,10 +81,11 @@ def sharing(request, game: Game) -> dict:
     """The owner's share and co-scorer links, absolute, with a QR code for the share link."""
     context = {"share_url": None, "share_qr": None, "coscorer_url": None}
     if game.share_token:
-        url = request.build_absolute_uri(f"/s/{game.share_token}/")
+        url = request.build_absolute_uri(reverse("shared:board", args=[game.share_token]))
         context |= {"share_url": url, "share_qr": qr_code(url)}
     if game.coscorer_token:
-        context["coscorer_url"] = request.build_absolute_uri(f"/c/{game.coscorer_token}/")
+        url = reverse("coscorer:board", args=[game.coscorer_token])
+        context["coscorer_url"] = request.build_absolute_uri(url)
     return context
 
 

@@ -51,8 +51,8 @@ class GameKind:
     BOARD_TEMPLATE = None  # scoreboard parts under the standings (next dealer, funds...)
     MORE_TEMPLATE = None  # what goes at the foot of the scoreboard
     STYLESHEET = None  # a static path, such as "contractor/contractor.css"
-    # The game's own screens, as (route, view, name, whether it changes the game),
-    # mounted under each way into a game at <key>/ (games/urls.py).
+    # The game's own screens, as path()s whose views are wrapped in games.access.way_in,
+    # included under each way into a game at <key>/ (games/urls.py).
     SCREENS = ()
     # What the player page calls the average of a player's finished games.
     RESULT = "Average final score"

@@ -80,7 +80,7 @@ class Game(models.Model):
         return f"{self.get_kind_display()}: {', '.join(self.players)}"
 
     def get_absolute_url(self):
-        return reverse("game", args=[self.pk])
+        return reverse("game:board", args=[self.pk])
 
     @property
     def engine(self):

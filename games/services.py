@@ -7,9 +7,6 @@ sheet that the engine would refuse is never stored.
 
 from __future__ import annotations
 
-import os
-import time
-
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -97,21 +94,6 @@ def _locked(game: Game) -> tuple[Game, list[Hand]]:
     return locked, list(locked.hands.all())
 
 
-def _crash_test_pause() -> None:
-    """Fault injection that exists only to prove crash safety (tests/reliability/test_crash.py).
-
-    With SCOREKEEPER_SAVE_PAUSE=<seconds> in the environment, a save waits here with its
-    rows written but not committed, so the test can kill the worker mid-save. Unset (the
-    default, and always in production) it costs one environment lookup.
-    """
-    try:
-        pause = float(os.environ.get("SCOREKEEPER_SAVE_PAUSE") or 0)
-    except ValueError:
-        pause = 0
-    if pause > 0:
-        time.sleep(pause)
-
-
 def _bump(game: Game, tally=None) -> None:
     """The game changed: a new version, and the tally of its hands at that version kept.
 
@@ -156,7 +138,6 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | 
             if not moved.update(version=game.version + 1):
                 return None
             hand = Hand.objects.create(game=game, number=number, record=record)
-            _crash_test_pause()  # the hand is written, not committed
             game.version += 1
             tallies.keep_after_commit(game, game.version, tally)
     except IntegrityError:
@@ -185,7 +166,6 @@ def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
             raise Conflict(
                 f"{_hand(game)} {expected_number} was just saved on another phone."
             ) from None
-        _crash_test_pause()  # the hand is written; the game's version is not bumped yet
         _bump(locked, tally)
     game.version = locked.version
     return hand
@@ -217,7 +197,6 @@ def edit_hand(
             by=user,
             via_coscorer=via_coscorer,
         )
-        _crash_test_pause()  # the revision is written; the hand is not changed yet
         current.record = record
         current.version += 1
         current.updated = timezone.now()

@@ -109,7 +109,7 @@ def bid_from_json(raw) -> Bid:
     return bid
 
 
-def highest_bid(settings: Settings, strain: str) -> Bid:
+def highest_bid(strain: str) -> Bid:
     """The dearest bid in a strain: every condition that goes with it, at its most."""
     nil = strain == "nil"
     return Bid(
@@ -161,7 +161,7 @@ class Auction:
 
     def most_possible(self, player: str | None = None) -> int:
         """The dearest bid `player` could make in any strain."""
-        return max(self.value(highest_bid(self.settings, s), player) for s in STRAINS)
+        return max(self.value(highest_bid(s), player) for s in STRAINS)
 
     def can_challenge(self) -> bool:
         return (

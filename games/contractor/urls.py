@@ -1,9 +1,12 @@
-"""Contractor's own screens, mounted by games/urls.py under each way into a game
+"""Contractor's own screens, included by games/urls.py under each way into a game
 (/games/<pk>/contractor/, /s/<token>/contractor/, /c/<token>/contractor/)."""
 
+from django.urls import path
+from django.views.decorators.http import require_safe
+
+from games.access import way_in
 from games.contractor import views
 
-# (route, view, name, whether it changes the game): the same shape as games.urls.GAME_SCREENS.
 SCREENS = [
-    ("calculator/", views.calculator, "contractor_calculator", False),
+    path("calculator/", require_safe(way_in(views.calculator)), name="contractor_calculator"),
 ]

@@ -35,7 +35,7 @@ def calculator(request, access):
     context = {
         "game": game,
         "engine": game.engine,
-        "base": access.base,
+        "key": access.key,
         "form": form,
         "worth": worth,
         "dealer": dealer,

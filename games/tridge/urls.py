@@ -1,9 +1,12 @@
-"""Tridge's own screens, mounted by games/urls.py under each way into a game
+"""Tridge's own screens, included by games/urls.py under each way into a game
 (/games/<pk>/tridge/, /s/<token>/tridge/, /c/<token>/tridge/)."""
 
+from django.urls import path
+from django.views.decorators.http import require_safe
+
+from games.access import way_in
 from games.tridge import views
 
-# (route, view, name, whether it changes the game): the same shape as games.urls.GAME_SCREENS.
 SCREENS = [
-    ("settlement/", views.settlement, "settlement", False),
+    path("settlement/", require_safe(way_in(views.settlement)), name="settlement"),
 ]

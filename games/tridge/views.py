@@ -1,4 +1,4 @@
-"""Tridge's own screen: settling up, mounted at /games/<pk>/tridge/settlement/."""
+"""Tridge's own screen: settling up, at <way in>/tridge/settlement/ (games/urls.py)."""
 
 from django.http import Http404
 from django.shortcuts import render
@@ -19,7 +19,7 @@ def settlement(request, access):
     result = settle(game.players, game.rules["chips"], score, **options)
     context = {
         "game": game,
-        "base": access.base,
+        "key": access.key,
         "form": form,
         "result": result,
         "colours": boards.colours(game),

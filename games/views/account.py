@@ -1,14 +1,31 @@
+"""The visitor's account: signing up, and all their data as one file, out and back in."""
+
 import json
 
 from django import forms
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_safe
 
 from games.dump import DumpError, dump_account, load_account
 from games.models import Session
+
+
+@sensitive_post_parameters("password1", "password2")
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
 
 
 class AccountFileForm(forms.Form):

@@ -1,18 +1,20 @@
 import json
+from types import SimpleNamespace
 
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template
 from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
 from games import boards, services
-from games.access import Access, new_token
+from games.access import NAMESPACES, Access, new_token
 from games.forms import GameForm
 from games.models import Game, Seat, Session
 from games.registry import GAMES
@@ -80,22 +82,26 @@ def drawn(access: Access) -> dict:
 
 def board_key(access: Access) -> str:
     game = access.game
-    return f"board:{game.pk}:{game.created.timestamp()}:{game.version}:{access.role}:{access.base}"
+    return f"board:{game.pk}:{game.created.timestamp()}:{game.version}:{access.role}:{access.key}"
 
 
 def draw(access: Access) -> dict:
-    # Drawn without the request: no account, CSRF token or message can get into it.
-    context = boards.board(access.game) | {
+    # Drawn without the request: no account, CSRF token or message can get into it. Its
+    # links ({% url 'game:...' %}) read the way in from the request's current_app, as
+    # Django's url tag does: a stand-in carries that alone.
+    values = boards.board(access.game) | {
         "access": access,
-        "base": access.base,
+        "key": access.key,
         "can_edit": access.can_edit,
     }
+    context = Context(values)
+    context.request = SimpleNamespace(current_app=NAMESPACES[access.role])
     parts = {
-        part: render_to_string(f"games/board_drawn.html#{part}", context)
+        part: get_template(f"games/board_drawn.html#{part}").template.render(context)
         for part in ("scores", "more")
     }
     # Once the game is over, the share and co-scorer boards stop polling (board.html).
-    return parts | {"finished": bool(context.get("score") and context["score"].finished)}
+    return parts | {"finished": bool(values.get("score") and values["score"].finished)}
 
 
 @cache_control(private=True, no_cache=True)
@@ -109,7 +115,7 @@ def board(request, access: Access):
         "engine": game.engine,
         "stylesheet": game.engine.STYLESHEET,
         "access": access,
-        "base": access.base,
+        "key": access.key,
         "can_edit": access.can_edit,
         "drawn": drawn(access),
     }
@@ -129,11 +135,10 @@ def sheet(request, access: Access):
     return response
 
 
-def links(request, access: Access):
+@login_required
+def links(request, pk):
     """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
-    if not access.is_owner:
-        raise Http404
-    game = access.game
+    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
     if request.method == "POST":
         which = request.POST.get("link")
         field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
@@ -170,11 +175,11 @@ def hands_csv(request, access: Access):
 def all_hands(request, access: Access):
     """Every hand of the game in one table; the scoreboard lists the last few."""
     context = boards.board(access.game) | {
-        "base": access.base,
+        "key": access.key,
         "can_edit": access.can_edit,
     }
     return render(request, "games/hands.html", context)
 
 
 def printable(request, access: Access):
-    return render(request, "games/print.html", boards.board(access.game) | {"base": access.base})
+    return render(request, "games/print.html", boards.board(access.game) | {"key": access.key})

@@ -27,9 +27,9 @@ def _entry(request, access, hand):
     entry = HandEntry(game, hand, via_coscorer=access.role == "coscorer")
     saving = "save" in request.POST
     if request.method == "POST" and entry.submit(request.POST, access.by(request), save=saving):
-        return redirect(access.base)
+        return redirect(access.url())
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
-    return render(request, template, entry.context() | {"base": access.base})
+    return render(request, template, entry.context() | {"key": access.key})
 
 
 def hand_delete(request, access: Access, number):
@@ -45,10 +45,10 @@ def hand_delete(request, access: Access, number):
         except (Conflict, SheetError) as problem:
             error = str(problem)
         else:
-            return redirect(access.base)
+            return redirect(access.url())
     board = boards.board(game)
     row = board["rows"][number - 1] if len(board.get("rows", [])) >= number else None
-    context = board | {"hand": hand, "row": row, "error": error, "base": access.base}
+    context = board | {"hand": hand, "row": row, "error": error, "key": access.key}
     return render(request, "hands/delete.html", context)
 
 
@@ -68,6 +68,6 @@ def hand_history(request, access: Access, number):
             "hand": hand,
             "current": current,
             "revisions": revisions,
-            "base": access.base,
+            "key": access.key,
         },
     )

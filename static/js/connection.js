@@ -3,6 +3,7 @@
 // and what still holds; the next update that arrives takes it away. Without
 // JavaScript there are no live updates, and nothing here runs.
 (function () {
+  var LOGIN = document.currentScript.dataset.login; // {% url 'login' %}, from base.html
   var NO_CONNECTION = {
     entry: "No connection: the figures here are out of date. What you entered is kept and catches up at your next tap.",
     board: "No connection: these scores may be out of date. Trying again every few seconds.",
@@ -46,7 +47,7 @@
     var status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (status === 401) {
       var back = encodeURIComponent(window.location.pathname);
-      say(LOGGED_OUT, { href: "/accounts/login/?next=" + back, text: "Log in again" });
+      say(LOGGED_OUT, { href: LOGIN + "?next=" + back, text: "Log in again" });
     } else if (status === 404) {
       say(GONE[kind(event)]);
     } else {

@@ -1,7 +1,10 @@
 """The ways into a game: the owner's, never anyone else's."""
 
+import re
+
 import pytest
 
+from games.access import new_token
 from games.models import Game
 from tests.tables import BEN_WINS, make_game
 
@@ -51,3 +54,28 @@ def test_a_logged_out_phones_live_update_gets_401_and_its_page_the_login(anon_cl
     assert b"<html" not in poll.content  # nothing htmx could put inside the board
     page = anon_client.get(f"/games/{game.pk}/")
     assert page.status_code == 302 and page["Location"].startswith("/accounts/login/")
+
+
+GAME_LINK = re.compile(r'(?:href|action|hx-get)="(/(?:games|s|c)/[^"]*)"')
+
+
+@pytest.mark.parametrize("way", ["owner", "viewer", "coscorer"])
+def test_every_link_on_a_games_screens_goes_the_way_in_it_was_reached(owner_client, game, way):
+    game.share_token, game.coscorer_token = new_token(), new_token()
+    game.save()
+    start = {
+        "owner": f"/games/{game.pk}/",
+        "viewer": f"/s/{game.share_token}/",
+        "coscorer": f"/c/{game.coscorer_token}/",
+    }[way]
+    screens = ["", "hands/", "print/", "tridge/settlement/", "hands/1/history/"]
+    if way != "viewer":
+        screens += ["hands/new/", "hands/1/", "hands/1/delete/"]
+    for screen in screens:
+        page = owner_client.get(start + screen)
+        assert page.status_code == 200, start + screen
+        links = GAME_LINK.findall(page.content.decode())
+        assert links, start + screen
+        assert all(link.startswith(start) for link in links), (start + screen, links)
+    board = owner_client.get(start).content.decode()
+    assert (f'href="{start}hands/1/"' in board) == (way != "viewer")  # the hands table's edit link

@@ -6,6 +6,7 @@ import pickle
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -169,19 +170,22 @@ def test_a_hand_the_correction_made_one_too_many_is_refused(
 
 @pytest.mark.django_db
 def test_a_save_that_fails_before_its_commit_keeps_no_tally(
-    user, django_capture_on_commit_callbacks, monkeypatch
+    user, django_capture_on_commit_callbacks
 ):
     game = make_game(user)
     with django_capture_on_commit_callbacks(execute=True):
         services.add_hand(game, {"passed": True}, user, 1)
     tally = tallies.kept(game)
 
-    def worker_dies():
+    def worker_dies(**kwargs):  # once the hand is written, before the commit
         raise RuntimeError("killed")
 
-    monkeypatch.setattr(services, "_crash_test_pause", worker_dies)
-    with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, {"void": True}, user, 2, tally=tally)
+    post_save.connect(worker_dies, sender=Hand)
+    try:
+        with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True):
+            services.add_hand(game, {"void": True}, user, 2, tally=tally)
+    finally:
+        post_save.disconnect(worker_dies, sender=Hand)
     game.refresh_from_db()
     assert (game.version, game.hands.count()) == (1, 1)
     assert cache.get(tallies._key(game, 2)) is None

@@ -155,7 +155,13 @@ class Server:
     """
 
     def __init__(
-        self, log_dir: Path, name: str = "web", workers: int = 1, env=None, procfile=False
+        self,
+        log_dir: Path,
+        name: str = "web",
+        workers: int = 1,
+        env=None,
+        procfile=False,
+        app: str = "scorekeeper.wsgi",
     ):
         self.port = free_port()
         self.name = name
@@ -168,7 +174,6 @@ class Server:
             # session's auth hash. (Sessions themselves are rows in the database.)
             "SECRET_KEY": "reliability-tests-shared-secret-key-not-for-production",
             "PYTHONUNBUFFERED": "1",
-            "SCOREKEEPER_SAVE_PAUSE": "0",  # only the crash test asks for a pause
             # One machine's servers share one cache folder, as in production.
             "CACHE_LOCATION": str(log_dir / "cache"),
         }
@@ -191,7 +196,7 @@ class Server:
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "scorekeeper.wsgi",
+                app,
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
@@ -407,8 +412,6 @@ def record_figures(section: str, figures: dict) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT version()" if on_postgres() else "SELECT sqlite_version()")
         database = f"{connection.vendor} {cursor.fetchone()[0].split(' on ')[0]}"
-    if section == "backup":  # it runs on both databases: keep each one's figures
-        section = f"backup_{connection.vendor}"
     data[section] = {
         "run_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "database": database,

@@ -1,8 +1,8 @@
 """A worker killed in the middle of saving a hand loses that save and nothing else.
 
 gunicorn runs as the Procfile runs it (one worker), against this run's PostgreSQL test
-database. `SCOREKEEPER_SAVE_PAUSE` (see `games/services.py`) holds each save inside its
-transaction after its first rows are written; the test waits until PostgreSQL shows the
+database, serving tests/reliability/paused_wsgi.py: each save is held inside its
+transaction after its first row is written; the test waits until PostgreSQL shows the
 worker's transaction open at exactly that point, then SIGKILLs the worker. The game
 must come back as it was before the save (never half-written), still score, and take
 the same save again from the worker gunicorn starts in its place.
@@ -107,7 +107,7 @@ def test_a_worker_killed_mid_save_loses_only_that_save(user, tmp_path):
     before = services.score_game(game)
     figures: dict = {"pause_s": PAUSE}
     env = {"SCOREKEEPER_SAVE_PAUSE": str(PAUSE)}
-    with servers(tmp_path, env=env) as (server,):
+    with servers(tmp_path, env=env, app="tests.reliability.paused_wsgi") as (server,):
         phone = Browser(server)
         phone.log_in(user.username, PASSWORD)
         new = f"/games/{game.pk}/hands/new/"

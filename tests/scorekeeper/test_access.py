@@ -6,6 +6,7 @@ until it is declared in ACCESS with what each role must get. Roles:
 - other: another account; viewer and coscorer: no account, holding the game's
   share or co-scorer link (on the /s/ and /c/ URLs every role holds that link).
 A POST carries an empty body: what matters is who gets through, not the form.
+The admin's URLs are Django's, for staff alone: tests/games/test_admin.py.
 """
 
 import pytest
@@ -48,58 +49,61 @@ ACCESS = {
     "player": (MINE, REFUSED),
     "account": (SIGNED_IN, SIGNED_IN),
     "account_export": (SIGNED_IN, REFUSED),
-    "game": OWNER_READ,
-    "game_sheet": OWNER_READ,
-    "game_csv": OWNER_READ,
-    "game_hands": OWNER_READ,
-    "game_print": OWNER_READ,
-    "settlement": OWNER_READ,
-    "hand_new": (MINE, MINE),
-    "hand_edit": (MINE, MINE),
-    "hand_delete": (MINE, MINE_REDIRECTS),
-    "hand_history": OWNER_READ,
-    "game_shared": SHARED_READ,
-    "game_sheet_shared": SHARED_READ,
-    "game_csv_shared": SHARED_READ,
-    "game_hands_shared": SHARED_READ,
-    "game_print_shared": SHARED_READ,
-    "settlement_shared": SHARED_READ,
-    "hand_new_shared": SHARED_EDIT,
-    "hand_edit_shared": SHARED_EDIT,
-    "hand_delete_shared": SHARED_EDIT,
-    "hand_history_shared": SHARED_READ,
-    "game_coscorer": SHARED_READ,
-    "game_sheet_coscorer": SHARED_READ,
-    "game_csv_coscorer": SHARED_READ,
-    "game_hands_coscorer": SHARED_READ,
-    "game_print_coscorer": SHARED_READ,
-    "settlement_coscorer": SHARED_READ,
-    "hand_new_coscorer": (PUBLIC, PUBLIC),
-    "hand_edit_coscorer": (PUBLIC, PUBLIC),
-    "hand_delete_coscorer": (PUBLIC, dict.fromkeys(ROLES, 302)),
-    "hand_history_coscorer": SHARED_READ,
-    "contractor_calculator": OWNER_READ,
-    "contractor_calculator_shared": SHARED_READ,
-    "contractor_calculator_coscorer": SHARED_READ,
+    "game:board": OWNER_READ,
+    "game:sheet": OWNER_READ,
+    "game:csv": OWNER_READ,
+    "game:hands": OWNER_READ,
+    "game:print": OWNER_READ,
+    "game:settlement": OWNER_READ,
+    "game:hand_new": (MINE, MINE),
+    "game:hand_edit": (MINE, MINE),
+    "game:hand_delete": (MINE, MINE_REDIRECTS),
+    "game:hand_history": OWNER_READ,
+    "game:contractor_calculator": OWNER_READ,
+    "shared:board": SHARED_READ,
+    "shared:sheet": SHARED_READ,
+    "shared:csv": SHARED_READ,
+    "shared:hands": SHARED_READ,
+    "shared:print": SHARED_READ,
+    "shared:settlement": SHARED_READ,
+    "shared:hand_new": SHARED_EDIT,
+    "shared:hand_edit": SHARED_EDIT,
+    "shared:hand_delete": SHARED_EDIT,
+    "shared:hand_history": SHARED_READ,
+    "shared:contractor_calculator": SHARED_READ,
+    "coscorer:board": SHARED_READ,
+    "coscorer:sheet": SHARED_READ,
+    "coscorer:csv": SHARED_READ,
+    "coscorer:hands": SHARED_READ,
+    "coscorer:print": SHARED_READ,
+    "coscorer:settlement": SHARED_READ,
+    "coscorer:hand_new": (PUBLIC, PUBLIC),
+    "coscorer:hand_edit": (PUBLIC, PUBLIC),
+    "coscorer:hand_delete": (PUBLIC, dict.fromkeys(ROLES, 302)),
+    "coscorer:hand_history": SHARED_READ,
+    "coscorer:contractor_calculator": SHARED_READ,
 }
 # Game screens of one kind are asked of a game of that kind; the rest of a Tridge game.
-KIND_OF = {name: "contractor" for name in ACCESS if name.startswith("contractor_")}
+KIND_OF = {name: "contractor" for name in ACCESS if name.endswith(":contractor_calculator")}
 
 
 def every_url():
-    def walk(patterns, prefix=""):
+    def walk(patterns, prefix="", namespace=""):
         for pattern in patterns:
+            if getattr(pattern, "namespace", None) == "admin":
+                continue
             if hasattr(pattern, "url_patterns"):
-                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern))
+                inner = f"{pattern.namespace}:" if pattern.namespace else namespace
+                yield from walk(pattern.url_patterns, prefix + str(pattern.pattern), inner)
             else:
-                yield pattern.name, prefix + str(pattern.pattern)
+                yield namespace + (pattern.name or ""), prefix + str(pattern.pattern)
 
     return list(walk(get_resolver().url_patterns))
 
 
 def test_every_url_is_declared_in_the_access_table():
     names = [name for name, _ in every_url()]
-    assert None not in names, "every URL needs a name to be declared"
+    assert all(name and not name.endswith(":") for name in names), "every URL needs a name"
     missing = sorted(set(names) - set(ACCESS))
     assert not missing, f"declare who may use these URLs: {missing}"
     assert not set(ACCESS) - set(names), "the table names URLs that no longer exist"

@@ -1,6 +1,7 @@
 """`manage.py sharelink GAME_ID`: print a game's share path, turning sharing on if it was off."""
 
 from django.core.management.base import BaseCommand
+from django.urls import reverse
 
 from games.access import new_token
 from games.models import Game
@@ -20,4 +21,4 @@ class Command(BaseCommand):
         if not game.share_token:
             game.share_token = new_token()
             game.save(update_fields=["share_token"])
-        self.stdout.write(f"/s/{game.share_token}/")
+        self.stdout.write(reverse("shared:board", args=[game.share_token]))

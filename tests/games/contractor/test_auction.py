@@ -138,11 +138,11 @@ def test_a_bid_needs_a_contract():
 
 def test_no_bid_is_offered_when_none_could_beat_the_highest():
     table = auction(PASS)  # Ana deals, Ben passes
-    dearest = max(STRAINS, key=lambda s: table.value(highest_bid(Settings(), s)))
-    table.call(BID, highest_bid(Settings(), dearest))  # Cy bids the dearest bid there is
+    dearest = max(STRAINS, key=lambda s: table.value(highest_bid(s)))
+    table.call(BID, highest_bid(dearest))  # Cy bids the dearest bid there is
     assert table.turn == "Ana"  # the dealer: one point more is still possible
     assert BID in table.legal_calls()
-    table.call(BID, highest_bid(Settings(), dearest))
+    table.call(BID, highest_bid(dearest))
     assert table.turn == "Cy" and BID not in table.legal_calls()
     assert table.legal_calls() == (PASS, CHALLENGE)
 
