@@ -13,12 +13,10 @@ from games.models import Game, Revision
 from games.scores import GameScore, HandScore
 from games.sheet import SheetError
 
-# One colour per seat, the same on every screen of a game (see app.css .seat-N).
-SEAT_COLOURS = 4
-
 
 def colours(game: Game) -> dict[str, int]:
-    """Seat index by player (or team) name, for the CSS colour classes."""
+    """Seat index by player (or team) name, for the CSS colour classes: one colour per
+    seat, the same on every screen of a game (app.css .seat-N)."""
     names = {name: index for index, name in enumerate(game.players)}
     return names | {team: index for index, team in enumerate(game.engine.teams(game.players))}
 

@@ -129,7 +129,7 @@ class HandEntry:
                 )
             else:
                 services.add_hand(
-                    self.game, self.record, user, self.number, top=self.top, tally=self.tally
+                    self.game, self.record, self.number, top=self.top, tally=self.tally
                 )
         except Conflict as error:
             self.conflict = str(error)

@@ -4,8 +4,6 @@ Everything belongs to the account that created it: views look objects up through
 `owner` so that another account's ids simply do not exist (404, never 403).
 """
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -152,29 +150,3 @@ class Revision(models.Model):
 
     def __str__(self):
         return f"hand {self.number}, version {self.version} ({self.action})"
-
-
-def new_install_key() -> str:
-    return secrets.token_hex(16)
-
-
-class Install(models.Model):
-    """This database's own id, made with it: the namespace of its entries in the cache.
-
-    A database made afresh gets a new one, so entries another database left in a shared
-    cache folder (a deleted db.sqlite3, the test database) are never read.
-    """
-
-    key = models.CharField(max_length=32, default=new_install_key)
-
-    def __str__(self):
-        return self.key
-
-    @classmethod
-    def current(cls) -> str:
-        key = cls.objects.order_by("pk").values_list("key", flat=True).first()
-        if key is None:
-            cls.objects.create()
-            # Two processes may create one each at once: both then agree on the first.
-            key = cls.objects.order_by("pk").values_list("key", flat=True).first()
-        return key

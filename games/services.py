@@ -105,7 +105,7 @@ def _bump(game: Game, tally=None) -> None:
         tallies.keep_after_commit(game, game.version, tally)
 
 
-def add_hand(game: Game, record: dict, user, expected_number: int, top=None, tally=None) -> Hand:
+def add_hand(game: Game, record: dict, expected_number: int, top=None, tally=None) -> Hand:
     """Store `record` as hand `expected_number`, the next one, or raise Conflict.
 
     `top`: top-level sheet keys saved with the hand (see `meta_with_top`), or None.

@@ -15,21 +15,21 @@ pytestmark = pytest.mark.django_db
 
 def test_adding_a_hand_numbers_it_and_bumps_the_game_version(user):
     game = make_game(user)
-    hand = services.add_hand(game, {"passed": True}, user, 1)
+    hand = services.add_hand(game, {"passed": True}, 1)
     assert (hand.number, game.version) == (1, 1)
 
 
 def test_adding_with_a_stale_number_is_a_conflict(user):
     game = make_game(user, hands=[{"passed": True}])
     with pytest.raises(services.Conflict):
-        services.add_hand(game, {"passed": True}, user, 1)
+        services.add_hand(game, {"passed": True}, 1)
     assert Hand.objects.count() == 1
 
 
 def test_a_hand_the_engine_refuses_is_never_stored(user):
     game = make_game(user)
     with pytest.raises(SheetError) as caught:
-        services.add_hand(game, {"passed": True, "extra": 1}, user, 1)
+        services.add_hand(game, {"passed": True, "extra": 1}, 1)
     assert caught.value.hand == 1
     assert not Hand.objects.exists()
 

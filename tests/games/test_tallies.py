@@ -101,7 +101,7 @@ def test_a_save_keeps_the_tally_for_the_next_which_reads_no_hands(
 ):
     game = make_game(user, hands=[{"passed": True}] * 31)
     with django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, {"void": True}, user, 32)  # reads all 32, keeps the tally
+        services.add_hand(game, {"void": True}, 32)  # reads all 32, keeps the tally
     tally = tallies.kept(game)
     assert tally.count == 32
     # Ana deals hand 33 and sits out: Ben, Cy and Dee play it.
@@ -109,7 +109,7 @@ def test_a_save_keeps_the_tally_for_the_next_which_reads_no_hands(
         CaptureQueriesContext(connection) as seen,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        services.add_hand(game, BEN_WINS, user, 33, tally=tally)
+        services.add_hand(game, BEN_WINS, 33, tally=tally)
     assert hand_queries(seen.captured_queries) == []
     assert game.version == 2 and game.hands.count() == 33
     assert tallies.kept(game).result([]).standings == services.score_game(game).standings
@@ -119,7 +119,7 @@ def a_phone_with_a_kept_tally(user, on_commit):
     """A four-hand game whose last save kept its tally, and a phone that read it since."""
     game = make_game(user, hands=[{"passed": True}] * 3)
     with on_commit(execute=True):
-        services.add_hand(game, {"passed": True}, user, 4)
+        services.add_hand(game, {"passed": True}, 4)
     mine = Game.objects.get(pk=game.pk)
     return game, mine, tallies.kept(mine)
 
@@ -129,9 +129,9 @@ def test_a_save_after_another_phone_saved_first_is_told_so(
     user, django_capture_on_commit_callbacks
 ):
     game, mine, tally = a_phone_with_a_kept_tally(user, django_capture_on_commit_callbacks)
-    services.add_hand(Game.objects.get(pk=game.pk), {"void": True}, user, 5)  # the other phone
+    services.add_hand(Game.objects.get(pk=game.pk), {"void": True}, 5)  # the other phone
     with pytest.raises(services.Conflict):
-        services.add_hand(mine, BEN_WINS, user, 5, tally=tally)
+        services.add_hand(mine, BEN_WINS, 5, tally=tally)
     assert Hand.objects.get(game=game, number=5).record == {"void": True}
 
 
@@ -142,7 +142,7 @@ def test_a_save_after_an_earlier_hand_was_corrected_is_checked_against_the_corre
     game, mine, tally = a_phone_with_a_kept_tally(user, django_capture_on_commit_callbacks)
     first = Hand.objects.get(game=game, number=1)
     services.edit_hand(first, BEN_WINS, user, expected_version=1)  # on another phone
-    services.add_hand(mine, {"void": True}, user, 5, tally=tally)
+    services.add_hand(mine, {"void": True}, 5, tally=tally)
     assert game.hands.count() == 5
     with_correction = services.score_game(Game.objects.get(pk=game.pk))
     assert with_correction.hands[0].deltas["Ben"] > 0
@@ -157,14 +157,14 @@ def test_a_hand_the_correction_made_one_too_many_is_refused(
         user, kind="contractor", players=("Ana", "Ben", "Cy"), rules={"hands": 3}, hands=[made]
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, made, user, 2)
-        services.add_hand(game, {"redeal": True}, user, 3)
+        services.add_hand(game, made, 2)
+        services.add_hand(game, {"redeal": True}, 3)
     mine = Game.objects.get(pk=game.pk)
     tally = tallies.kept(mine)  # two contracts scored of three: one to go
     # On another phone the redeal becomes the third contract, and the game is over.
     services.edit_hand(Hand.objects.get(game=game, number=3), made, user, expected_version=1)
     with pytest.raises(SheetError, match="after the game ended"):
-        services.add_hand(mine, made, user, 4, tally=tally)
+        services.add_hand(mine, made, 4, tally=tally)
     assert game.hands.count() == 3
 
 
@@ -174,7 +174,7 @@ def test_a_save_that_fails_before_its_commit_keeps_no_tally(
 ):
     game = make_game(user)
     with django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, {"passed": True}, user, 1)
+        services.add_hand(game, {"passed": True}, 1)
     tally = tallies.kept(game)
 
     def worker_dies(**kwargs):  # once the hand is written, before the commit
@@ -183,7 +183,7 @@ def test_a_save_that_fails_before_its_commit_keeps_no_tally(
     post_save.connect(worker_dies, sender=Hand)
     try:
         with pytest.raises(RuntimeError), django_capture_on_commit_callbacks(execute=True):
-            services.add_hand(game, {"void": True}, user, 2, tally=tally)
+            services.add_hand(game, {"void": True}, 2, tally=tally)
     finally:
         post_save.disconnect(worker_dies, sender=Hand)
     game.refresh_from_db()
@@ -198,7 +198,7 @@ def test_a_tally_kept_by_other_code_is_never_played_on(
 ):
     game = make_game(user)
     with django_capture_on_commit_callbacks(execute=True):
-        services.add_hand(game, {"passed": True}, user, 1)
+        services.add_hand(game, {"passed": True}, 1)
     assert tallies.kept(game) is not None
     tallies._code.cache_clear()
     monkeypatch.setattr(tallies, "_code", lambda kind: "deployed-since")

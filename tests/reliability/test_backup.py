@@ -30,7 +30,7 @@ def fill_account(ana) -> None:
     # the last one deleted.
     game = make_game(ana, players=PLAYERS)
     for number in range(1, 8):
-        services.add_hand(game, tridge_hand(number, f"add-{number}", number * 7), ana, number)
+        services.add_hand(game, tridge_hand(number, f"add-{number}", number * 7), number)
     hand = Hand.objects.get(game=game, number=2)
     services.edit_hand(hand, tridge_hand(2, "edit-2a", 11), ana, 1)
     services.edit_hand(hand, tridge_hand(2, "edit-2b", 12), ana, 2)
@@ -90,7 +90,7 @@ def test_an_account_file_taken_while_hands_are_saved_is_one_moment():
     owner = User.objects.create_user(username="ana", password=PASSWORD)
     game = make_game(owner, players=PLAYERS)
     for number in range(1, 9):
-        services.add_hand(game, tridge_hand(number, f"add-{number}", number), owner, number)
+        services.add_hand(game, tridge_hand(number, f"add-{number}", number), number)
     done = threading.Event()
 
     def correct():

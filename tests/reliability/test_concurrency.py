@@ -71,7 +71,7 @@ class Phone(threading.Thread):
                 tally = tallies.kept(game)
                 entry["on_tally"] = tally is not None and tally.count + 1 == number
                 record = tridge_hand(number, tag, pick)
-                hand = services.add_hand(game, record, self.user, number, tally=tally)
+                hand = services.add_hand(game, record, number, tally=tally)
                 entry |= {"hand": hand.pk, "version": hand.version, "number": hand.number}
             else:
                 # A phone mostly deletes the hand just entered twice; sometimes an older one.
