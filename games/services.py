@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import tallies
+from games import polls, tallies
 from games.models import Game, Hand, Revision
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
@@ -101,6 +101,7 @@ def _bump(game: Game, tally=None) -> None:
     """
     Game.objects.filter(pk=game.pk).update(version=game.version + 1)
     game.version += 1
+    polls.changed(game.pk, game.version)
     if tally is not None:
         tallies.keep_after_commit(game, game.version, tally)
 
@@ -139,6 +140,7 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | 
                 return None
             hand = Hand.objects.create(game=game, number=number, record=record)
             game.version += 1
+            polls.changed(game.pk, game.version)
             tallies.keep_after_commit(game, game.version, tally)
     except IntegrityError:
         return None  # a hand stored without its version bumped (never by this app)

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
+from games import polls
 from games.access import editing, way_in
 from games.registry import GAMES
 from games.views import account, games, hands, health, players, sessions
@@ -10,7 +11,7 @@ from games.views import account, games, hands, health, players, sessions
 # only show answer GET and HEAD alone; the share link is refused those that change the game.
 GAME_SCREENS = [
     # First: the phones at the table ask for the board far more than for the rest.
-    path("", require_safe(way_in(games.board)), name="board"),
+    path("", require_safe(polls.answered_from_cache(way_in(games.board))), name="board"),
     path("sheet.json", require_safe(way_in(games.sheet)), name="sheet"),
     path("hands.csv", require_safe(way_in(games.hands_csv)), name="csv"),
     path("print/", require_safe(way_in(games.printable)), name="print"),

@@ -13,7 +13,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
-from games import boards, services
+from games import boards, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.forms import GameForm
 from games.models import Game, Seat, Session
@@ -65,7 +65,7 @@ def _etag(request, access: Access):
     their account and messages, which a 304 would leave as the browser last saw them.
     """
     if _live(request):
-        return f'"{access.game.pk}-{access.game.version}-{access.role}"'
+        return polls.etag(access.game.pk, access.game.version, access.role)
     return None
 
 
@@ -120,6 +120,8 @@ def board(request, access: Access):
         "drawn": drawn(access),
     }
     if _live(request):
+        if not access.is_owner:
+            polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
         return render(request, "games/board.html#live", context)
     if access.is_owner:
         context |= boards.sharing(request, game)
@@ -144,8 +146,10 @@ def links(request, pk):
         field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
         if field:
             action = request.POST.get("action")
+            old = getattr(game, field)
             setattr(game, field, None if action == "off" else new_token())
             game.save(update_fields=[field])
+            polls.link_changed("shared" if which == "share" else "coscorer", old)
     return redirect(game.get_absolute_url() + "#sharing")
 
 

@@ -1,0 +1,82 @@
+"""An unchanged board's poll through a link, answered "304 Not Modified" from the cache.
+
+Every phone watching a game through its share or co-scorer link asks every five
+seconds whether the board changed; nearly always it has not. Django's `condition()`
+answers that after `games.access.way_in` has read the game: one ORM query, which made
+the idle poll cost three times the cheapest request (0.31 of the floor in `make bench`,
+target 0.7; docs/PERFORMANCE.md). So the two facts the answer needs are also kept in
+Django's cache, and a poll that finds both, and finds its ETag current, is answered
+before the database is asked:
+
+- which game a link leads to (`way:<namespace>:<token>`), filed when the board is
+  drawn for that link and forgotten when the owner turns the link off or replaces it;
+- the game's version (`version:<pk>`), forgotten by every change and set again after
+  its commit (games/services.py), and filed by a reader only if absent (`add`), so a
+  reader that read an older version never overwrites a newer one.
+
+A stale entry can only answer 304, which shows nothing: a game that changed is drawn
+by the view, which checks the link. Entries expire after POLL_SECONDS, which bounds
+what a process killed between a commit and its cache write can leave behind.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+
+from games.access import ROLES
+
+POLL_SECONDS = 60
+
+
+def etag(pk, version, role: str) -> str:
+    """The live part's ETag: the game's version, for one way in."""
+    return f'"{pk}-{version}-{role}"'
+
+
+def changed(pk, version: int) -> None:
+    """The game is at `version` once the change being made commits.
+
+    Forgotten at once too: until the commit, polls ask the view, and a reader that files
+    the version it read before the commit is overwritten by the commit's own.
+    """
+    key = f"version:{pk}"
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.set(key, version, POLL_SECONDS))
+
+
+def link_changed(namespace: str, token: str | None) -> None:
+    """A link was turned off or replaced: it leads nowhere the cache knows of."""
+    if token:
+        cache.delete(f"way:{namespace}:{token}")
+
+
+def drawn(namespace: str, token, pk, version: int) -> None:
+    """A link's live part was drawn at `version`: the next poll may skip the database."""
+    cache.add(f"way:{namespace}:{token}", pk, POLL_SECONDS)
+    cache.add(f"version:{pk}", version, POLL_SECONDS)
+
+
+def answered_from_cache(view):
+    """Answer a link's unchanged poll with 304, when the cache knows enough to say so."""
+
+    @wraps(view)
+    def wrapper(request, token=None, **kwargs):
+        known = request.META.get("HTTP_IF_NONE_MATCH")
+        if known and token is not None and request.GET.get("live") == "1":
+            namespace = request.resolver_match.namespace
+            pk = cache.get(f"way:{namespace}:{token}")
+            version = None if pk is None else cache.get(f"version:{pk}")
+            tag = None if version is None else etag(pk, version, ROLES[namespace])
+            if tag is not None and tag in known:
+                response = HttpResponse(status=304)
+                response["ETag"] = tag
+                response["Cache-Control"] = "private, no-cache"
+                response["Vary"] = "HX-Request"
+                return response
+        return view(request, token=token, **kwargs)
+
+    return wrapper
