@@ -35,3 +35,10 @@ BEN_WINS = {
     "honours": 3,
     "tricks": {"Ben": 5, "Cy": 3, "Dee": 1},
 }
+
+
+def turn_on(client, game, link="share"):
+    """The owner turns on the game's share or co-scorer link; the game as it now is."""
+    client.post(f"/games/{game.pk}/links/", {"link": link, "action": "on"})
+    game.refresh_from_db()
+    return game

@@ -1,10 +1,13 @@
-"""An unchanged board's poll through a link is answered from the cache (games/polls.py)."""
+"""An unchanged board's poll through a link is answered from the cache (games/polls.py).
+
+That a change or a link turned off reaches the next poll at once is tested with the
+views (tests/games/views/test_sharing.py, test_games.py)."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tables import BEN_WINS, make_game
+from tests.tables import BEN_WINS, make_game, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -14,12 +17,6 @@ POLL = {"HX-Request": "true"}
 @pytest.fixture
 def game(user):
     return make_game(user, hands=[BEN_WINS])
-
-
-def turn_on(client, game, link):
-    client.post(f"/games/{game.pk}/links/", {"link": link, "action": "on"})
-    game.refresh_from_db()
-    return game
 
 
 def poll(client, url, etag=None):
@@ -39,21 +36,6 @@ def test_a_links_unchanged_poll_is_answered_without_the_database(
     again, queries = poll(anon_client, url, first["ETag"])
     assert again.status_code == 304 and queries == 0
     assert again["ETag"] == first["ETag"]
-
-
-def test_a_saved_hand_reaches_the_next_poll(anon_client, owner_client, game):
-    url = f"/s/{turn_on(owner_client, game, 'share').share_token}/?live=1"
-    etag = poll(anon_client, url)[0]["ETag"]
-    owner_client.post(f"/games/{game.pk}/hands/new/", {"number": 2, "kind": "passed", "save": "1"})
-    response, _ = poll(anon_client, url, etag)
-    assert response.status_code == 200 and response["ETag"] != etag
-
-
-def test_a_link_turned_off_stops_answering_at_once(anon_client, owner_client, game):
-    url = f"/s/{turn_on(owner_client, game, 'share').share_token}/?live=1"
-    etag = poll(anon_client, url)[0]["ETag"]
-    owner_client.post(f"/games/{game.pk}/links/", {"link": "share", "action": "off"})
-    assert poll(anon_client, url, etag)[0].status_code == 404
 
 
 def test_a_poll_without_an_etag_or_of_the_owner_goes_to_the_view(anon_client, owner_client, game):

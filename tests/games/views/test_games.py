@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from games.models import Game, Player, Session
 from games.registry import GAMES
 from tests.conftest import PASSWORD
-from tests.tables import BEN_WINS, make_game, tridge_post
+from tests.tables import BEN_WINS, make_game, tridge_post, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -149,12 +149,6 @@ def game(user):
     return make_game(user, hands=[BEN_WINS])
 
 
-def turn_on(client, game, link="share"):
-    client.post(f"/games/{game.pk}/links/", {"link": link, "action": "on"})
-    game.refresh_from_db()
-    return f"/s/{game.share_token}/" if link == "share" else f"/c/{game.coscorer_token}/"
-
-
 def add_passed_hand(client, game, number=2):
     response = client.post(
         f"/games/{game.pk}/hands/new/", {"number": number, "kind": "passed", "save": "1"}
@@ -165,7 +159,7 @@ def add_passed_hand(client, game, number=2):
 def test_nobody_opening_the_share_link_sees_the_owners_account(
     owner_client, anon_client, stranger_client, user, game
 ):
-    shared = turn_on(owner_client, game)
+    shared = f"/s/{turn_on(owner_client, game).share_token}/"
     assert user.username in owner_client.get(f"/games/{game.pk}/").content.decode()
     assert "Log out" in owner_client.get(shared).content.decode()
     for visitor in (anon_client, stranger_client):
@@ -206,7 +200,7 @@ def test_a_form_of_the_drawn_part_takes_each_phones_own_csrf_token(user):
 def test_a_new_hand_shows_at_once_on_the_owners_board_and_the_shared_one(
     owner_client, anon_client, game
 ):
-    shared = turn_on(owner_client, game)
+    shared = f"/s/{turn_on(owner_client, game).share_token}/"
     owner_client.get(f"/games/{game.pk}/")
     etag = anon_client.get(shared + "?live=1", headers=POLL)["ETag"]
     unchanged = anon_client.get(shared + "?live=1", headers=POLL | {"If-None-Match": etag})
@@ -255,7 +249,8 @@ def test_a_link_turned_off_or_replaced_stops_at_once_even_for_a_poll(
     owner_client, anon_client, game, action
 ):
     for link in ("share", "coscorer"):
-        old = turn_on(owner_client, game, link)
+        game = turn_on(owner_client, game, link)
+        old = f"/s/{game.share_token}/" if link == "share" else f"/c/{game.coscorer_token}/"
         etag = anon_client.get(old + "?live=1", headers=POLL)["ETag"]
         anon_client.get(old)
         owner_client.post(f"/games/{game.pk}/links/", {"link": link, "action": action})

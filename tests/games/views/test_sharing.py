@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Hand, Revision
-from tests.tables import BEN_WINS, make_game
+from tests.tables import BEN_WINS, make_game, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -12,12 +12,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def game(user):
     return make_game(user, hands=[BEN_WINS])
-
-
-def turn_on(client, game, link):
-    client.post(f"/games/{game.pk}/links/", {"link": link, "action": "on"})
-    game.refresh_from_db()
-    return game
 
 
 def test_a_share_token_has_at_least_128_bits(owner_client, game):
