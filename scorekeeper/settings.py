@@ -141,7 +141,7 @@ if CACHE_URL and not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     )
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "scorekeeper.cache.FileBasedCache",  # Django's, culled less often
         "LOCATION": CACHE_LOCATION,
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
