@@ -55,9 +55,9 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     expect(viewer.locator("#connection")).to_be_hidden(timeout=15_000)
 
     # The owner turns the link off: the viewer is told the scores stopped, not left guessing.
-    game.refresh_from_db()
-    game.share_token = None
-    game.save(update_fields=["share_token"])
+    owner.goto(f"{base}/games/{game.pk}/")
+    owner.click("button:has-text('Stop sharing')")
+    owner.wait_for_load_state()
     expect(viewer.locator("#connection")).to_contain_text(
         "This link no longer works", timeout=15_000
     )

@@ -70,7 +70,7 @@ def test_every_process_of_a_machine_shares_one_cache_folder_for_sessions_and_boa
     env = PRODUCTION | {"CACHE_LOCATION": str(tmp_path)}
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.stdout.split() == [
-        "django.core.cache.backends.filebased.FileBasedCache",
+        "scorekeeper.cache.FileBasedCache",
         str(tmp_path),
         "django.contrib.sessions.backends.cached_db",
     ]
