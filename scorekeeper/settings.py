@@ -27,8 +27,15 @@ def env_list(name, default=""):
 
 
 DEBUG = env_bool("DEBUG", True)
-# The fallback key only ever serves a development machine: production must set its own.
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-insecure-key-never-used-in-production")
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY.strip():
+    if not DEBUG:
+        # A key written in this file is public: anyone could forge sessions signed with it.
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off: a long random value of your own, "
+            "e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+        )
+    SECRET_KEY = "django-insecure-development-only-key"  # `make run`, on this machine only
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

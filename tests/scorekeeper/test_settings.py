@@ -93,3 +93,21 @@ def test_a_cache_url_that_is_not_redis_stops_the_app_at_start_up():
     result = manage("check", env=PRODUCTION | {"CACHE_URL": "memcached://cache.example.org"})
     assert result.returncode != 0
     assert "CACHE_URL must be a Redis address" in result.stderr
+
+
+def test_without_a_secret_key_production_refuses_to_start_naming_it():
+    production = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    for missing in ({}, {"SECRET_KEY": ""}, {"SECRET_KEY": "  "}):
+        result = manage("check", env=production | missing)
+        assert result.returncode != 0
+        # The traceback ends in one line that says what is wrong and what to do.
+        last = result.stderr.strip().splitlines()[-1]
+        assert last.startswith("django.core.exceptions.ImproperlyConfigured: SECRET_KEY must")
+
+
+def test_in_development_a_key_of_its_own_serves_without_one():
+    code = "from django.conf import settings as s; print(s.DEBUG, s.SECRET_KEY)"
+    result = manage("shell", "--verbosity", "0", "-c", code, env={})
+    assert result.returncode == 0, result.stderr
+    debug, key = result.stdout.split()
+    assert debug == "True" and key.startswith("django-insecure-")
