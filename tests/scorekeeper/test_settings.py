@@ -93,3 +93,44 @@ def test_a_cache_url_that_is_not_redis_stops_the_app_at_start_up():
     result = manage("check", env=PRODUCTION | {"CACHE_URL": "memcached://cache.example.org"})
     assert result.returncode != 0
     assert "CACHE_URL must be a Redis address" in result.stderr
+
+
+def test_without_a_secret_key_production_refuses_to_start_naming_it():
+    production = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+    for missing in ({}, {"SECRET_KEY": ""}, {"SECRET_KEY": "  "}):
+        result = manage("check", env=production | missing)
+        assert result.returncode != 0
+        # The traceback ends in one line that says what is wrong and what to do.
+        last = result.stderr.strip().splitlines()[-1]
+        assert last.startswith("django.core.exceptions.ImproperlyConfigured: SECRET_KEY must")
+
+
+def test_in_development_a_key_of_its_own_serves_without_one():
+    code = "from django.conf import settings as s; print(s.DEBUG, s.SECRET_KEY)"
+    result = manage("shell", "--verbosity", "0", "-c", code, env={})
+    assert result.returncode == 0, result.stderr
+    debug, key = result.stdout.split()
+    assert debug == "True" and key.startswith("django-insecure-")
+
+
+def test_the_sqlite_database_lets_simultaneous_saves_wait_their_turn(tmp_path):
+    # What tests/reliability/test_simultaneous_saves.py proves under load, read at the source.
+    code = (
+        "from django.db import connection as c; c.ensure_connection();"
+        "print(c.settings_dict['OPTIONS']['transaction_mode'], c.connection.execute("
+        "'PRAGMA journal_mode').fetchone()[0], c.connection.execute("
+        "'PRAGMA synchronous').fetchone()[0], c.connection.execute('PRAGMA busy_timeout')"
+        ".fetchone()[0])"
+    )
+    env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}"}
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.returncode == 0, result.stderr
+    # IMMEDIATE, write-ahead log, synchronous NORMAL (1), a busy timeout of 10 s.
+    assert result.stdout.split() == ["IMMEDIATE", "wal", "1", "10000"]
+
+
+def test_postgresql_keeps_its_own_transactions_and_row_locks():
+    code = "from django.conf import settings as s; print(s.DATABASES['default']['OPTIONS'])"
+    env = {"DATABASE_URL": "postgres://u:p@db.example.org:5432/scores"}
+    result = manage("shell", "--verbosity", "0", "-c", code, env=env)
+    assert result.stdout.strip() == "{}"
