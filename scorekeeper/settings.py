@@ -138,16 +138,16 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # and SQLite answers "database is locked" at once rather than wait, whatever the
     # busy timeout. IMMEDIATE takes the lock at BEGIN, so each save waits its turn, up
     # to `timeout` seconds (well under gunicorn's 30), one after another as PostgreSQL's
-    # row lock makes them. WAL lets pages be read while a save writes; NORMAL syncs the
-    # log at checkpoints, not at every commit: a power cut (not a crashed process) may
-    # undo the last saves, never corrupt the file. tests/reliability/
+    # row lock makes them. WAL lets pages be read while a save writes; FULL syncs the log
+    # at every commit, so a save the phone was told of survives a power cut too (NORMAL
+    # would sync at checkpoints only and may undo the last saves). tests/reliability/
     # test_simultaneous_saves.py, 12 saves at once on two workers: 1 to 3 refused in
     # each of 5 runs without these options, 1 or 2 with WAL and timeout but not
     # IMMEDIATE, none with all three.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 10,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL",
     }
 # One cache for every process that serves the database: it keeps the sessions and each
 # board's part drawn from the scores, under the game's version (games/views/games.py), so

@@ -125,8 +125,8 @@ def test_the_sqlite_database_lets_simultaneous_saves_wait_their_turn(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'club.sqlite3'}"}
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.returncode == 0, result.stderr
-    # IMMEDIATE, write-ahead log, synchronous NORMAL (1), a busy timeout of 10 s.
-    assert result.stdout.split() == ["IMMEDIATE", "wal", "1", "10000"]
+    # IMMEDIATE, write-ahead log, synchronous FULL (2), a busy timeout of 10 s.
+    assert result.stdout.split() == ["IMMEDIATE", "wal", "2", "10000"]
 
 
 def test_postgresql_keeps_its_own_transactions_and_row_locks():
