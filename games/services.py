@@ -2,7 +2,8 @@
 
 Every change is checked by scoring the whole sheet it would produce, inside one
 transaction with the game's row locked, so two phones can never interleave and a
-sheet that the engine would refuse is never stored.
+sheet that the engine would refuse is never stored. A change sent with a form's
+one-time key stores the key with it: the same form sent again changes nothing more.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import polls, tallies
-from games.models import Game, Hand, Revision
+from games.models import Game, Hand, Revision, Submission
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
 from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
@@ -21,6 +22,43 @@ SHEET_KEYS = frozenset({"format", "game", "players", "rules", "hands"})
 
 class Conflict(Exception):
     """Someone else changed the game first: the message says what, for the screen."""
+
+
+class AlreadyStored(Exception):
+    """This form was sent before and its change is stored: answer as the first time.
+
+    `args[0]` is the stored Submission (its hand number and action).
+    """
+
+
+def submitted(game: Game, key: str | None) -> Submission | None:
+    """The change a form's one-time key already made, if any.
+
+    Read without the lock: a key found is committed with its change, so a form sent
+    again can be answered before anything else is checked. One not found yet is
+    looked for again under the lock, by the change itself (`_first_time`).
+    """
+    if not key:
+        return None
+    return Submission.objects.filter(game=game, key=key).first()
+
+
+def _first_time(game: Game, key: str | None) -> None:
+    """Under the game's lock, before any other check: a key already stored raises AlreadyStored."""
+    found = submitted(game, key)
+    if found is not None:
+        raise AlreadyStored(found)
+
+
+def _remember(game: Game, key: str | None, number: int, action: str) -> None:
+    """Store the key in the change's transaction; the unique key refuses a second one."""
+    if not key:
+        return
+    try:
+        with transaction.atomic():
+            Submission.objects.create(game=game, key=key, number=number, action=action)
+    except IntegrityError:
+        raise AlreadyStored(submitted(game, key)) from None
 
 
 def _hand(game: Game) -> str:
@@ -106,8 +144,12 @@ def _bump(game: Game, tally=None) -> None:
         tallies.keep_after_commit(game, game.version, tally)
 
 
-def add_hand(game: Game, record: dict, expected_number: int, top=None, tally=None) -> Hand:
+def add_hand(
+    game: Game, record: dict, expected_number: int, top=None, tally=None, key=None
+) -> Hand:
     """Store `record` as hand `expected_number`, the next one, or raise Conflict.
+
+    `key`: the form's one-time key; sent again, it raises AlreadyStored and stores nothing.
 
     `top`: top-level sheet keys saved with the hand (see `meta_with_top`), or None.
     `tally`: the game's tally at `game.version` (`tallies.kept`), if the caller found
@@ -120,18 +162,18 @@ def add_hand(game: Game, record: dict, expected_number: int, top=None, tally=Non
         except SheetError:
             pass  # the careful path names the fault, against the game as it stands now
         else:
-            hand = _add_unless_changed(game, record, expected_number, tally)
+            hand = _add_unless_changed(game, record, expected_number, tally, key)
             if hand is not None:
                 return hand
-    return _add_checked(game, record, expected_number, top)
+    return _add_checked(game, record, expected_number, top, key)
 
 
-def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | None:
+def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Hand | None:
     """Store the hand if the game is still at the version its tally was kept for, else None.
 
     The version is bumped first, in the same transaction: that update takes the game's
     row lock, as the careful path's SELECT ... FOR UPDATE does, and finds no row if any
-    change was committed since the game was read.
+    change was committed since the game was read, a key sent before among them.
     """
     try:
         with transaction.atomic():
@@ -139,18 +181,23 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | 
             if not moved.update(version=game.version + 1):
                 return None
             hand = Hand.objects.create(game=game, number=number, record=record)
+            if key:
+                Submission.objects.create(
+                    game=game, key=key, number=number, action=Submission.ADDED
+                )
             game.version += 1
             polls.changed(game.pk, game.version)
             tallies.keep_after_commit(game, game.version, tally)
     except IntegrityError:
-        return None  # a hand stored without its version bumped (never by this app)
+        return None  # stored without its version bumped (never by this app): the careful path
     return hand
 
 
-def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
+def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Hand:
     """The careful path: every hand read and scored again, under the game's lock."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
+        _first_time(locked, key)
         # The records alone: a new hand needs no Hand objects, and 500 of them cost more
         # than scoring the sheet they hold.
         records = list(locked.hands.values_list("record", flat=True))
@@ -168,16 +215,24 @@ def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
             raise Conflict(
                 f"{_hand(game)} {expected_number} was just saved on another phone."
             ) from None
+        _remember(locked, key, expected_number, Submission.ADDED)
         _bump(locked, tally)
     game.version = locked.version
     return hand
 
 
 def edit_hand(
-    hand: Hand, record: dict, user, expected_version: int, via_coscorer: bool = False, top=None
+    hand: Hand,
+    record: dict,
+    user,
+    expected_version: int,
+    via_coscorer: bool = False,
+    top=None,
+    key=None,
 ) -> Hand:
     with transaction.atomic():
         game, hands = _locked(hand.game)
+        _first_time(game, key)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was deleted on another phone.")
@@ -203,14 +258,18 @@ def edit_hand(
         current.version += 1
         current.updated = timezone.now()
         current.save(update_fields=["record", "version", "updated"])
+        _remember(game, key, current.number, Submission.EDITED)
         _bump(game, tally)
     return current
 
 
-def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = False) -> None:
+def delete_hand(
+    hand: Hand, user, expected_version: int, via_coscorer: bool = False, key=None
+) -> None:
     """Delete a hand, keeping it as a revision; the hands after it move up one."""
     with transaction.atomic():
         game, hands = _locked(hand.game)
+        _first_time(game, key)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was already deleted on another phone.")
@@ -243,6 +302,7 @@ def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = Fa
         for moved in later.order_by("number"):
             moved.number -= 1
             moved.save(update_fields=["number"])
+        _remember(game, key, current.number, Submission.DELETED)
         _bump(game, tally)
 
 
@@ -276,6 +336,7 @@ def import_sheet(session, data) -> Game:
 
 
 __all__ = [
+    "AlreadyStored",
     "Conflict",
     "SheetError",
     "add_hand",
@@ -287,4 +348,5 @@ __all__ = [
     "score_game",
     "score_records",
     "sheet_of",
+    "submitted",
 ]
