@@ -35,23 +35,19 @@ def submitted(game: Game, key: str | None) -> Submission | None:
     """The change a form's one-time key already made, if any.
 
     Read without the lock: a key found is committed with its change, so a form sent
-    again can be answered before anything else is checked. One not found yet is
-    looked for again under the lock, by the change itself (`_first_time`).
+    again can be answered before anything else is checked (games/views/hands.py).
     """
     if not key:
         return None
     return Submission.objects.filter(game=game, key=key).first()
 
 
-def _first_time(game: Game, key: str | None) -> None:
-    """Under the game's lock, before any other check: a key already stored raises AlreadyStored."""
-    found = submitted(game, key)
-    if found is not None:
-        raise AlreadyStored(found)
+def _once(game: Game, key: str | None, number: int, action: str) -> None:
+    """Store the form's key first thing in its change's transaction, under the game's lock.
 
-
-def _remember(game: Game, key: str | None, number: int, action: str) -> None:
-    """Store the key in the change's transaction; the unique key refuses a second one."""
+    Rolled back with the change if the change is refused; a key stored before (by the
+    same form sent twice at once) raises AlreadyStored, before any conflict is looked for.
+    """
     if not key:
         return
     try:
@@ -173,23 +169,20 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Ha
 
     The version is bumped first, in the same transaction: that update takes the game's
     row lock, as the careful path's SELECT ... FOR UPDATE does, and finds no row if any
-    change was committed since the game was read, a key sent before among them.
+    change was committed since the game was read.
     """
     try:
         with transaction.atomic():
             moved = Game.objects.filter(pk=game.pk, version=game.version)
             if not moved.update(version=game.version + 1):
                 return None
+            _once(game, key, number, Submission.ADDED)
             hand = Hand.objects.create(game=game, number=number, record=record)
-            if key:
-                Submission.objects.create(
-                    game=game, key=key, number=number, action=Submission.ADDED
-                )
             game.version += 1
             polls.changed(game.pk, game.version)
             tallies.keep_after_commit(game, game.version, tally)
     except IntegrityError:
-        return None  # stored without its version bumped (never by this app): the careful path
+        return None  # a hand stored without its version bumped (never by this app)
     return hand
 
 
@@ -197,7 +190,7 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
     """The careful path: every hand read and scored again, under the game's lock."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        _first_time(locked, key)
+        _once(locked, key, expected_number, Submission.ADDED)
         # The records alone: a new hand needs no Hand objects, and 500 of them cost more
         # than scoring the sheet they hold.
         records = list(locked.hands.values_list("record", flat=True))
@@ -215,7 +208,6 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
             raise Conflict(
                 f"{_hand(game)} {expected_number} was just saved on another phone."
             ) from None
-        _remember(locked, key, expected_number, Submission.ADDED)
         _bump(locked, tally)
     game.version = locked.version
     return hand
@@ -232,7 +224,7 @@ def edit_hand(
 ) -> Hand:
     with transaction.atomic():
         game, hands = _locked(hand.game)
-        _first_time(game, key)
+        _once(game, key, hand.number, Submission.EDITED)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was deleted on another phone.")
@@ -258,7 +250,6 @@ def edit_hand(
         current.version += 1
         current.updated = timezone.now()
         current.save(update_fields=["record", "version", "updated"])
-        _remember(game, key, current.number, Submission.EDITED)
         _bump(game, tally)
     return current
 
@@ -269,7 +260,7 @@ def delete_hand(
     """Delete a hand, keeping it as a revision; the hands after it move up one."""
     with transaction.atomic():
         game, hands = _locked(hand.game)
-        _first_time(game, key)
+        _once(game, key, hand.number, Submission.DELETED)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was already deleted on another phone.")
@@ -302,7 +293,6 @@ def delete_hand(
         for moved in later.order_by("number"):
             moved.number -= 1
             moved.save(update_fields=["number"])
-        _remember(game, key, current.number, Submission.DELETED)
         _bump(game, tally)
 
 
