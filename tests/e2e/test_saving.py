@@ -30,10 +30,7 @@ def slow_hand(live_server, phone, user):
     choose(phone, "honours", "3")
     set_number(phone, "tricks_1", 5)
     set_number(phone, "tricks_2", 3)
-    cdp = phone.context.new_cdp_session(phone)
-    cdp.send("Network.enable")
-    conditions = {"offline": False, "latency": 1500, "downloadThroughput": -1}
-    cdp.send("Network.emulateNetworkConditions", conditions | {"uploadThroughput": -1})
+    slow_down(phone)
     return phone, f"{base}/games/{game.pk}/"
 
 
@@ -53,11 +50,18 @@ def noted(page, ms):
     return page.evaluate("key => sessionStorage.getItem(key)", f"save@{ms}")
 
 
-def save_spot(page):
+def slow_down(page):
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"offline": False, "latency": 1500, "downloadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", conditions | {"uploadThroughput": -1})
+
+
+def save_spot(page, button=SAVE):
     """Where Save is on the screen: a finger taps there even while the page is leaving,
     where Playwright's own tap would wait for the navigation to finish."""
-    page.locator(SAVE).scroll_into_view_if_needed()
-    box = page.locator(SAVE).bounding_box()
+    page.locator(button).scroll_into_view_if_needed()
+    box = page.locator(button).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
@@ -108,3 +112,19 @@ def test_a_save_with_no_answer_gives_the_button_back_and_its_retry_stores_one_ha
     page.wait_for_load_state()
     assert Hand.objects.count() == 1
     assert (noted(page, 500), noted(page, 20_500)) == ("Saving...|true", "Save hand 1|false")
+
+
+def test_a_double_tap_on_bid_fairs_redeal_on_the_board_stores_one_redeal(live_server, phone, user):
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    base = live_server.url
+    log_in(phone, base)
+    board = f"{base}/games/{game.pk}/"
+    phone.goto(board)
+    slow_down(phone)
+    sent = saves_sent(phone)
+    middle = save_spot(phone, "#board-action button[name=save]")
+    with phone.expect_navigation(url=board):  # by way of the new hand's page
+        phone.touchscreen.tap(*middle)
+        phone.touchscreen.tap(*middle)
+    assert len(sent) == 1
+    assert [hand.record for hand in game.hands.all()] == [{"redeal": True}]
