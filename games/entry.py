@@ -7,11 +7,12 @@ exactly what saving would store.
 
 from __future__ import annotations
 
+import secrets
 from copy import copy
 from functools import cached_property
 
 from games import boards, services, tallies
-from games.services import Conflict
+from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
 
 RECHECK = "Here is the game as it stands now: check your hand and save it again."
@@ -22,6 +23,17 @@ def whole_number(value, fallback):
         return int(value)
     except (TypeError, ValueError):
         return fallback
+
+
+def new_key() -> str:
+    """A hand form's one-time key, made when the form is drawn (games/services.py)."""
+    return secrets.token_urlsafe(16)
+
+
+def submission_key(data) -> str | None:
+    """The one-time key a hand form was sent with; None from a form drawn without one."""
+    key = data.get("submission", "")
+    return key if 0 < len(key) <= 64 else None
 
 
 def forgive_blanks(form):
@@ -59,6 +71,7 @@ class HandEntry:
         # costs a deep copy of every field, and a save never shows the blank one.
         self.form = None
         self.posted = False
+        self.key = None  # the posted form's one-time key, kept across its re-renders
         self.stored = game  # as read: a posted hand's sheet keys go on a copy (`_take`)
 
     def _as_stored(self):
@@ -75,6 +88,7 @@ class HandEntry:
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""
         self.posted = True
+        self.key = submission_key(data)
         # Without a kept tally, knowing whether the game is over means scoring the
         # stored hands: a save leaves that to services, which scores them once, under
         # the lock, and refuses a hand after the end (then `context` tells).
@@ -125,12 +139,25 @@ class HandEntry:
             if self.hand:
                 version = whole_number(data.get("version"), self.hand.version)
                 services.edit_hand(
-                    self.hand, self.record, user, version, self.via_coscorer, top=self.top
+                    self.hand,
+                    self.record,
+                    user,
+                    version,
+                    self.via_coscorer,
+                    top=self.top,
+                    key=self.key,
                 )
             else:
                 services.add_hand(
-                    self.game, self.record, self.number, top=self.top, tally=self.tally
+                    self.game,
+                    self.record,
+                    self.number,
+                    top=self.top,
+                    tally=self.tally,
+                    key=self.key,
                 )
+        except AlreadyStored:
+            return True  # sent twice at once: the first stored it, both answer as saved
         except Conflict as error:
             self.conflict = str(error)
             self.preview = None
@@ -182,6 +209,7 @@ class HandEntry:
             "form": self.form,
             "hand": self.hand,
             "number": self.number,
+            "submission": self.key or new_key(),
             "conflict": self.conflict,
             "current_text": self.engine.describe_record(self.hand.record) if self.hand else "",
             "preview": hand_score,

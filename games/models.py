@@ -150,3 +150,32 @@ class Revision(models.Model):
 
     def __str__(self):
         return f"hand {self.number}, version {self.version} ({self.action})"
+
+
+class Submission(models.Model):
+    """One hand form sent: its one-time key, stored in the same transaction as the change.
+
+    A phone sends a form again on a double tap, Back and Save, or a retry after a timeout;
+    the key finds the change it already made, so it is answered as the first was and never
+    stored twice (games/services.py).
+    """
+
+    ADDED = "added"
+    EDITED = Revision.EDITED
+    DELETED = Revision.DELETED
+    ACTIONS = [(ADDED, "added"), *Revision.ACTIONS]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
+    key = models.CharField(max_length=64)
+    # The hand the change made, and what it did: what the first answer was about.
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=ACTIONS)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint("game", "key", name="submission_key_unique_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.key}: hand {self.number} {self.action}"

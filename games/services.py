@@ -2,7 +2,8 @@
 
 Every change is checked by scoring the whole sheet it would produce, inside one
 transaction with the game's row locked, so two phones can never interleave and a
-sheet that the engine would refuse is never stored.
+sheet that the engine would refuse is never stored. A change sent with a form's
+one-time key stores the key with it: the same form sent again changes nothing more.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import polls, tallies
-from games.models import Game, Hand, Revision
+from games.models import Game, Hand, Revision, Submission
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
 from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
@@ -21,6 +22,39 @@ SHEET_KEYS = frozenset({"format", "game", "players", "rules", "hands"})
 
 class Conflict(Exception):
     """Someone else changed the game first: the message says what, for the screen."""
+
+
+class AlreadyStored(Exception):
+    """This form was sent before and its change is stored: answer as the first time.
+
+    `args[0]` is the stored Submission (its hand number and action).
+    """
+
+
+def submitted(game: Game, key: str | None) -> Submission | None:
+    """The change a form's one-time key already made, if any.
+
+    Read without the lock: a key found is committed with its change, so a form sent
+    again can be answered before anything else is checked (games/views/hands.py).
+    """
+    if not key:
+        return None
+    return Submission.objects.filter(game=game, key=key).first()
+
+
+def _once(game: Game, key: str | None, number: int, action: str) -> None:
+    """Store the form's key first thing in its change's transaction, under the game's lock.
+
+    Rolled back with the change if the change is refused; a key stored before (by the
+    same form sent twice at once) raises AlreadyStored, before any conflict is looked for.
+    """
+    if not key:
+        return
+    try:
+        with transaction.atomic():
+            Submission.objects.create(game=game, key=key, number=number, action=action)
+    except IntegrityError:
+        raise AlreadyStored(submitted(game, key)) from None
 
 
 def _hand(game: Game) -> str:
@@ -106,8 +140,12 @@ def _bump(game: Game, tally=None) -> None:
         tallies.keep_after_commit(game, game.version, tally)
 
 
-def add_hand(game: Game, record: dict, expected_number: int, top=None, tally=None) -> Hand:
+def add_hand(
+    game: Game, record: dict, expected_number: int, top=None, tally=None, key=None
+) -> Hand:
     """Store `record` as hand `expected_number`, the next one, or raise Conflict.
+
+    `key`: the form's one-time key; sent again, it raises AlreadyStored and stores nothing.
 
     `top`: top-level sheet keys saved with the hand (see `meta_with_top`), or None.
     `tally`: the game's tally at `game.version` (`tallies.kept`), if the caller found
@@ -120,13 +158,13 @@ def add_hand(game: Game, record: dict, expected_number: int, top=None, tally=Non
         except SheetError:
             pass  # the careful path names the fault, against the game as it stands now
         else:
-            hand = _add_unless_changed(game, record, expected_number, tally)
+            hand = _add_unless_changed(game, record, expected_number, tally, key)
             if hand is not None:
                 return hand
-    return _add_checked(game, record, expected_number, top)
+    return _add_checked(game, record, expected_number, top, key)
 
 
-def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | None:
+def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Hand | None:
     """Store the hand if the game is still at the version its tally was kept for, else None.
 
     The version is bumped first, in the same transaction: that update takes the game's
@@ -138,6 +176,7 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | 
             moved = Game.objects.filter(pk=game.pk, version=game.version)
             if not moved.update(version=game.version + 1):
                 return None
+            _once(game, key, number, Submission.ADDED)
             hand = Hand.objects.create(game=game, number=number, record=record)
             game.version += 1
             polls.changed(game.pk, game.version)
@@ -147,10 +186,11 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally) -> Hand | 
     return hand
 
 
-def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
+def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Hand:
     """The careful path: every hand read and scored again, under the game's lock."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
+        _once(locked, key, expected_number, Submission.ADDED)
         # The records alone: a new hand needs no Hand objects, and 500 of them cost more
         # than scoring the sheet they hold.
         records = list(locked.hands.values_list("record", flat=True))
@@ -174,10 +214,17 @@ def _add_checked(game: Game, record: dict, expected_number: int, top) -> Hand:
 
 
 def edit_hand(
-    hand: Hand, record: dict, user, expected_version: int, via_coscorer: bool = False, top=None
+    hand: Hand,
+    record: dict,
+    user,
+    expected_version: int,
+    via_coscorer: bool = False,
+    top=None,
+    key=None,
 ) -> Hand:
     with transaction.atomic():
         game, hands = _locked(hand.game)
+        _once(game, key, hand.number, Submission.EDITED)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was deleted on another phone.")
@@ -207,10 +254,13 @@ def edit_hand(
     return current
 
 
-def delete_hand(hand: Hand, user, expected_version: int, via_coscorer: bool = False) -> None:
+def delete_hand(
+    hand: Hand, user, expected_version: int, via_coscorer: bool = False, key=None
+) -> None:
     """Delete a hand, keeping it as a revision; the hands after it move up one."""
     with transaction.atomic():
         game, hands = _locked(hand.game)
+        _once(game, key, hand.number, Submission.DELETED)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was already deleted on another phone.")
@@ -276,6 +326,7 @@ def import_sheet(session, data) -> Game:
 
 
 __all__ = [
+    "AlreadyStored",
     "Conflict",
     "SheetError",
     "add_hand",
@@ -287,4 +338,5 @@ __all__ = [
     "score_game",
     "score_records",
     "sheet_of",
+    "submitted",
 ]

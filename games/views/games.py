@@ -15,6 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games import boards, polls, services
 from games.access import NAMESPACES, Access, new_token
+from games.entry import new_key
 from games.forms import GameForm
 from games.models import Game, Seat, Session
 from games.registry import GAMES
@@ -123,6 +124,8 @@ def board(request, access: Access):
         if not access.is_owner:
             polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
         return render(request, "games/board.html#live", context)
+    if access.can_edit:
+        context["submission"] = new_key()  # per visit, as the CSRF token: never cached
     if access.is_owner:
         context |= boards.sharing(request, game)
     return render(request, "games/board.html", context)

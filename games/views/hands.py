@@ -5,27 +5,40 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from games import boards, services
 from games.access import Access
-from games.entry import HandEntry, whole_number
+from games.entry import HandEntry, new_key, submission_key, whole_number
 from games.models import Hand
-from games.services import Conflict
+from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
 
 
+def sent_before(request, access: Access) -> bool:
+    """A hand form sent again (a double tap, Back and Save, a retry): its change is stored.
+
+    Answered as the first was, before anything else is looked at: by now the hand's
+    number may have moved on, or the hand been changed or deleted by this very form.
+    """
+    if request.method != "POST":
+        return False
+    return services.submitted(access.game, submission_key(request.POST)) is not None
+
+
 def hand_new(request, access: Access):
-    return _entry(request, access, hand=None)
+    return _entry(request, access, number=None)
 
 
 def hand_edit(request, access: Access, number):
-    hand = get_object_or_404(Hand, game=access.game, number=number)
-    return _entry(request, access, hand=hand)
+    return _entry(request, access, number)
 
 
-def _entry(request, access, hand):
+def _entry(request, access, number):
     game = access.game
+    saving = "save" in request.POST
+    if saving and sent_before(request, access):
+        return redirect(access.url())
+    hand = get_object_or_404(Hand, game=game, number=number) if number else None
     if not game.engine.enterable():
         raise Http404("Hands of this game cannot be entered yet.")
     entry = HandEntry(game, hand, via_coscorer=access.role == "coscorer")
-    saving = "save" in request.POST
     if request.method == "POST" and entry.submit(request.POST, access.by(request), save=saving):
         return redirect(access.url())
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
@@ -34,21 +47,36 @@ def _entry(request, access, hand):
 
 def hand_delete(request, access: Access, number):
     game = access.game
+    if sent_before(request, access):
+        return redirect(access.url())
     hand = get_object_or_404(Hand, game=game, number=number)
     error = None
+    key = submission_key(request.POST)
     if request.method == "POST":
         version = whole_number(request.POST.get("version"), hand.version)
         try:
             services.delete_hand(
-                hand, access.by(request), version, via_coscorer=access.role == "coscorer"
+                hand,
+                access.by(request),
+                version,
+                via_coscorer=access.role == "coscorer",
+                key=key,
             )
         except (Conflict, SheetError) as problem:
             error = str(problem)
+        except AlreadyStored:
+            return redirect(access.url())  # sent twice at once: the first deleted it
         else:
             return redirect(access.url())
     board = boards.board(game)
     row = board["rows"][number - 1] if len(board.get("rows", [])) >= number else None
-    context = board | {"hand": hand, "row": row, "error": error, "key": access.key}
+    context = board | {
+        "hand": hand,
+        "row": row,
+        "error": error,
+        "key": access.key,
+        "submission": key or new_key(),
+    }
     return render(request, "hands/delete.html", context)
 
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games import services
+from games import services, tallies
 from games.models import Game, Hand, Revision, Session
 from games.sheet import SheetError
 from tests.sheets import EXAMPLES, example_names, load_example, scored
@@ -103,3 +103,65 @@ def test_the_board_shows_a_sheet_the_engine_now_refuses_instead_of_failing(user)
     Hand.objects.filter(number=1).update(record={"passed": False})
     context = board(game)
     assert "hand 1" in context["sheet_error"] and context["rows"] == []
+
+
+def test_a_key_sent_again_stores_nothing_more_and_says_so(user):
+    game = make_game(user)
+    services.add_hand(game, {"passed": True}, 1, key="k1")
+    with pytest.raises(services.AlreadyStored) as caught:
+        services.add_hand(game, {"passed": True}, 1, key="k1")
+    assert (caught.value.args[0].number, caught.value.args[0].action) == (1, "added")
+    assert Hand.objects.count() == 1
+    assert Game.objects.get().version == 1
+
+
+def test_a_key_sent_again_with_the_tally_both_read_stores_one_hand(
+    user, django_capture_on_commit_callbacks
+):
+    # Both requests read the game, and its kept tally, before the first stored its hand.
+    game = make_game(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.add_hand(game, {"passed": True}, 1)
+    first, second = Game.objects.get(pk=game.pk), Game.objects.get(pk=game.pk)
+    tally = tallies.kept(second)
+    assert tally is not None  # the first takes the quick path, the second the careful one
+    services.add_hand(first, {"void": True}, 2, tally=tally, key="k2")
+    with pytest.raises(services.AlreadyStored):
+        services.add_hand(second, {"void": True}, 2, tally=tally, key="k2")
+    assert Hand.objects.count() == 2 and Game.objects.get().version == 2
+
+
+def test_a_correction_sent_again_makes_one_revision(user):
+    game = make_game(user, hands=[{"passed": True}])
+    hand = Hand.objects.get()
+    services.edit_hand(hand, {"void": True}, user, expected_version=1, key="c1")
+    with pytest.raises(services.AlreadyStored):
+        services.edit_hand(hand, {"void": True}, user, expected_version=1, key="c1")
+    assert game.revisions.count() == 1
+    assert Hand.objects.get().version == 2
+
+
+def test_a_delete_sent_again_deletes_one_hand(user):
+    game = make_game(user, hands=[{"passed": True}, {"void": True}])
+    hand = Hand.objects.get(number=1)
+    services.delete_hand(hand, user, expected_version=1, key="d1")
+    later = Hand.objects.get()  # now hand 1, at version 1 too
+    with pytest.raises(services.AlreadyStored):
+        services.delete_hand(later, user, expected_version=1, key="d1")
+    assert list(game.hands.values_list("record", flat=True)) == [{"void": True}]
+
+
+def test_a_change_refused_keeps_no_key_and_the_same_key_may_try_again(user):
+    game = make_game(user)
+    with pytest.raises(SheetError):
+        services.add_hand(game, {"passed": True, "extra": 1}, 1, key="r1")
+    assert not game.submissions.exists()
+    services.add_hand(game, {"passed": True}, 1, key="r1")
+    assert game.submissions.get().number == 1
+
+
+def test_the_same_key_in_another_game_is_another_submission(user):
+    first, second = make_game(user), make_game(user)
+    services.add_hand(first, {"passed": True}, 1, key="same")
+    services.add_hand(second, {"passed": True}, 1, key="same")
+    assert Hand.objects.count() == 2

@@ -193,3 +193,48 @@ def test_eight_phones_on_one_game_lose_nothing(user):
         "game_version": game.version,
     }
     record_figures("concurrency", figures)
+
+
+def send_at_once(change, times=THREADS) -> Counter:
+    """`change` run by `times` threads at the same moment, as one form sent again and again."""
+    start = threading.Barrier(times)
+    answers: list[str] = []
+
+    def phone():
+        try:
+            start.wait(timeout=60)
+            change()
+            answers.append("stored")
+        except services.AlreadyStored:
+            answers.append("already stored")
+        except Exception as error:  # a conflict or anything else fails the test
+            answers.append(f"{type(error).__name__}: {error}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=phone) for _ in range(times)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return Counter(answers)
+
+
+def test_one_form_sent_by_eight_threads_at_once_changes_the_game_once(user):
+    game = make_game(user, players=PLAYERS, hands=[tridge_hand(1, "first", 1)])
+    read = Game.objects.get(pk=game.pk)
+    added = send_at_once(lambda: services.add_hand(read, tridge_hand(2, "new", 5), 2, key="add"))
+    assert added == {"stored": 1, "already stored": THREADS - 1}
+
+    hand = Hand.objects.get(game=game, number=1)
+    edited = send_at_once(
+        lambda: services.edit_hand(hand, tridge_hand(1, "fix", 3), user, 1, key="edit")
+    )
+    assert edited == {"stored": 1, "already stored": THREADS - 1}
+
+    deleted = send_at_once(lambda: services.delete_hand(hand, user, 2, key="delete"))
+    assert deleted == {"stored": 1, "already stored": THREADS - 1}
+
+    assert [tag_of(h.record) for h in Hand.objects.filter(game=game)] == ["new"]
+    assert Revision.objects.filter(game=game).count() == 2
+    assert Game.objects.get(pk=game.pk).version == 3

@@ -287,3 +287,17 @@ def test_a_board_kept_for_another_databases_game_of_the_same_id_is_not_shown(own
     game.hands.all().delete()  # as another database's game of this id and version has
     Game.objects.filter(pk=game.pk).update(created=game.created - timedelta(days=1))
     assert 'class="numbers"' not in owner_client.get(board).content.decode()
+
+
+def test_a_redeal_tapped_twice_on_the_board_stores_one_redeal(owner_client, user):
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
+    board = f"/games/{game.pk}/"
+    first_load = owner_client.get(board).content.decode()
+    key = first_load.split('name="submission" value="')[1].split('"')[0]
+    assert f'name="submission" value="{key}" form="board-action"' in first_load
+    second_load = owner_client.get(board).content.decode()  # its drawn part from the cache
+    assert key not in second_load
+    post = {"number": 1, "kind": "redeal", "save": "1", "submission": key}
+    for _ in range(2):
+        assert owner_client.post(board + "hands/new/", post)["Location"] == board
+    assert [hand.record for hand in game.hands.all()] == [{"redeal": True}]

@@ -217,3 +217,61 @@ def test_a_save_with_no_kept_tally_reads_the_stored_hands_once(owner_client, use
     sql = [q["sql"] for q in seen.captured_queries]
     reads = [q for q in sql if 'SELECT "games_hand"."record"' in q]
     assert len(reads) == 1, reads
+
+
+def form_key(page: str) -> str:
+    return page.split('name="submission" value="')[1].split('"')[0]
+
+
+def test_a_hand_sent_twice_is_stored_once_and_both_answer_the_board(owner_client, game):
+    key = form_key(owner_client.get(url(game)).content.decode())
+    post = tridge_post(1, **BEN_POST, save="1", submission=key)
+    first, second = owner_client.post(url(game), post), owner_client.post(url(game), post)
+    assert first["Location"] == second["Location"] == f"/games/{game.pk}/"
+    assert Hand.objects.count() == 1
+
+
+def test_a_hand_that_ends_the_game_sent_twice_answers_the_board_not_the_end(owner_client, user):
+    game = make_game(user, rules={"hands": 1})
+    post = tridge_post(1, **BEN_POST, save="1", submission="end-key")
+    assert owner_client.post(url(game), post).status_code == 302
+    assert owner_client.post(url(game), post)["Location"] == f"/games/{game.pk}/"
+    assert Hand.objects.count() == 1
+
+
+def test_the_key_is_kept_across_the_forms_live_updates(owner_client, game):
+    key = form_key(owner_client.get(url(game)).content.decode())
+    post = tridge_post(1, **BEN_POST, submission=key)
+    page = owner_client.post(url(game), post, headers={"HX-Request": "true"}).content.decode()
+    assert form_key(page) == key
+    assert form_key(owner_client.get(url(game)).content.decode()) != key
+
+
+def test_two_keys_for_the_same_hand_still_meet_the_conflict(owner_client, game):
+    owner_client.post(url(game), tridge_post(1, **BEN_POST, save="1", submission="phone-a"))
+    response = owner_client.post(
+        url(game), tridge_post(1, **BEN_POST, save="1", submission="phone-b")
+    )
+    assert "already entered on another phone" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_a_correction_sent_twice_makes_one_revision(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    key = form_key(owner_client.get(url(game, "hands/1/")).content.decode())
+    post = tridge_post(1, **(BEN_POST | {"honours": 1}), version=1, save="1", submission=key)
+    first = owner_client.post(url(game, "hands/1/"), post)
+    second = owner_client.post(url(game, "hands/1/"), post)
+    assert first.status_code == second.status_code == 302
+    assert Revision.objects.count() == 1 and Hand.objects.get().version == 2
+
+
+def test_a_delete_sent_twice_deletes_one_hand_and_both_answer_the_board(owner_client, user):
+    game = make_game(user, hands=[{"passed": True}, {"void": True}])
+    key = form_key(owner_client.get(url(game, "hands/1/delete/")).content.decode())
+    post = {"version": 1, "submission": key}
+    first = owner_client.post(url(game, "hands/1/delete/"), post)
+    second = owner_client.post(url(game, "hands/1/delete/"), post)
+    assert first["Location"] == second["Location"] == f"/games/{game.pk}/"
+    assert [h.record for h in Hand.objects.all()] == [{"void": True}]
+    assert Revision.objects.count() == 1
