@@ -65,8 +65,8 @@ def hand_delete(request, access: Access, number):
         except (Conflict, SheetError) as problem:
             error = str(problem)
         except AlreadyStored:
-            return redirect(access.url())  # sent twice at once: the first deleted it
-        else:
+            pass  # sent twice at once: the first deleted it, and both answer as done
+        if error is None:
             return redirect(access.url())
     board = boards.board(game)
     row = board["rows"][number - 1] if len(board.get("rows", [])) >= number else None
