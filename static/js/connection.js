@@ -55,9 +55,10 @@
     }
   });
   // A form sent with no connection would leave the page for the browser's error page;
-  // when the phone knows it is offline, the page stays, with all that was entered.
+  // when the phone knows it is offline, the page stays, with all that was entered. A hand
+  // form's save is held and sent once the connection returns (static/js/saving.js).
   document.addEventListener("submit", function (event) {
-    if (navigator.onLine === false) {
+    if (navigator.onLine === false && !event.target.elements.submission) {
       event.preventDefault();
       say(NOT_SENT);
     }

@@ -64,6 +64,7 @@ def shoot():
         page.evaluate("window.scrollTo(0, 0)")
         return path
 
+    take.folder = ARTIFACTS
     return take
 
 

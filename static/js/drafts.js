@@ -1,0 +1,150 @@
+// Nothing typed is lost: what is entered in a hand form is kept in this browser's storage
+// (localStorage, per page: a game's new hand or one hand's correction), with the form's
+// one-time key, and put back when the page is drawn again after a reload, the browser
+// discarding the tab, a lost login or a page out of date. A draft is dropped once its save
+// lands on the scores, or when the page has moved on (the hand's number or version
+// differs: the hand was saved, or changed by someone else).
+(function () {
+  var PUT_BACK = "What you entered before was put back.";
+  var place = "draft:" + location.pathname;
+
+  function handForm() {
+    return document.querySelector("#entry form");
+  }
+  function field(form, name) {
+    var element = form.elements[name];
+    return element ? element.value : "";
+  }
+  function read(key) {
+    try {
+      return JSON.parse(localStorage.getItem(key));
+    } catch (error) {
+      return null;
+    }
+  }
+  function write(key, draft) {
+    try {
+      localStorage.setItem(key, JSON.stringify(draft));
+    } catch (error) {
+      // Storage full or refused (private browsing): the page works as before.
+    }
+  }
+  function keep(form, pending) {
+    var values = {};
+    new FormData(form).forEach(function (value, name) {
+      if (name === "csrfmiddlewaretoken") return;
+      (values[name] = values[name] || []).push(value);
+    });
+    var before = read(place);
+    write(place, {
+      number: field(form, "number"),
+      version: field(form, "version"),
+      values: values,
+      pending: pending === undefined ? Boolean(before && before.pending) : pending,
+    });
+  }
+
+  // Kept at every change, and after every live update: the form drawn by the server
+  // holds what buttons entered (a call in an auction) as well as what was typed.
+  ["input", "change"].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      var form = event.target.form;
+      if (form && form === handForm()) keep(form);
+    });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var form = handForm();
+    if (form && read(place)) keep(form);
+  });
+  // From Save until its answer is seen, a draft is pending: a save whose answer never
+  // came (no signal, the browser's error page, the tab closed) is sent again by itself at
+  // the next visit, with its same key.
+  document.addEventListener("save:held", function (event) {
+    if (event.target === handForm()) keep(event.target, true);
+  });
+  document.addEventListener("submit", function (event) {
+    var button = event.submitter;
+    if (event.target === handForm() && button && button.name === "save") {
+      keep(event.target, true);
+      sessionStorage.setItem("saved-from", place);
+    }
+  });
+
+  function tell() {
+    var line = document.getElementById("connection");
+    line.textContent = PUT_BACK;
+    line.hidden = false;
+  }
+  function restore(form, draft) {
+    var values = draft.values;
+    // At once what this form has room for (even offline), then the server's own drawing
+    // of all of it, with its preview: fields that depend on others appear there.
+    Array.prototype.forEach.call(form.elements, function (element) {
+      var kept = values[element.name];
+      if (!kept || element.type === "submit" || element.name === "csrfmiddlewaretoken") return;
+      if (element.type === "checkbox" || element.type === "radio") {
+        element.checked = kept.indexOf(element.value) >= 0;
+      } else {
+        element.value = kept[0];
+      }
+    });
+    tell();
+    var sent = Object.assign({ csrfmiddlewaretoken: form.elements.csrfmiddlewaretoken.value }, values);
+    htmx
+      .ajax("POST", location.pathname, { target: "#entry", swap: "outerHTML", values: sent })
+      .then(
+        function () {
+          tell(); // again: a live update that arrives takes the line away
+          var again = handForm();
+          var save = again && again.querySelector("button[name=save][value='1']");
+          if (draft.pending && save) {
+            document.dispatchEvent(new CustomEvent("save:resend", { detail: save }));
+          }
+        },
+        function () {
+          // No connection yet: drawn again, and a held save sent, once it returns.
+          window.addEventListener("online", function () { restore(handForm(), draft); }, { once: true });
+        }
+      );
+  }
+
+  // The page a save's answer brought: the scores (its draft is done with), or the same
+  // form with what the server had to say, the login page, the page out of date (the
+  // draft stays, no longer pending). Back, a reload or a later visit is not an answer.
+  function answered() {
+    var from = sessionStorage.getItem("saved-from");
+    var arrival = performance.getEntriesByType("navigation")[0];
+    if (!from || !arrival || arrival.type !== "navigate") return false;
+    var posted = "posted" in document.body.dataset;
+    if (!posted && !arrival.redirectCount) return false;
+    sessionStorage.removeItem("saved-from");
+    var draft = read(from);
+    if (document.getElementById("live")) localStorage.removeItem(from); // the scores
+    else if (draft) write(from, Object.assign(draft, { pending: false }));
+    return posted; // this form drawn from what was sent, or a page with no form
+  }
+  function start() {
+    if (answered()) return;
+    var form = handForm();
+    var draft = read(place);
+    if (!form || !draft) return;
+    // A save with no answer is sent again even so: its key tells the server whether it is
+    // the one that moved the page on (then it is answered as done).
+    var moved = draft.number !== field(form, "number") || draft.version !== field(form, "version");
+    if (moved && !draft.pending) {
+      localStorage.removeItem(place);
+      return;
+    }
+    restore(form, draft);
+  }
+  // Back to a page kept whole by the browser while its save got no answer.
+  window.addEventListener("pageshow", function (event) {
+    var draft = read(place);
+    var save = handForm() && handForm().querySelector("button[name=save][value='1']");
+    if (event.persisted && draft && draft.pending && save) {
+      document.dispatchEvent(new CustomEvent("save:resend", { detail: save }));
+    }
+  });
+  // After htmx has wired up the page (its script comes first, and waits for this too).
+  document.addEventListener("DOMContentLoaded", start);
+})();

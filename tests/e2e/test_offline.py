@@ -1,0 +1,199 @@
+"""Nothing typed is lost (static/js/saving.js, static/js/drafts.js), in all four games.
+
+A save cut off by lost signal stays on the page and is sent again, with its one-time key,
+when the signal returns; what is entered survives a reload, a closed tab, a login lost or
+renewed in another tab. The network is slowed through Chromium's DevTools protocol.
+"""
+
+from urllib.parse import parse_qs
+
+import pytest
+
+from tests.e2e import typical
+from tests.e2e.helpers import log_in, settled
+from tests.e2e.test_saving import SAVE, save_spot, saves_sent, slow_down
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NO_SIGNAL = (
+    "No signal: this hand is kept on this phone and will be saved when the connection returns"
+)
+PUT_BACK = "What you entered before was put back."
+# What the hand form holds, as it would be sent (the one-time key among it).
+ENTERED = """() => { const out = [];
+  new FormData(document.querySelector('#entry form')).forEach((value, name) => {
+    if (name !== 'csrfmiddlewaretoken') out.push([name, value]); });
+  return out; }"""
+
+
+@pytest.fixture(params=typical.GAMES)
+def entering(live_server, phone, user, request):
+    """A phone on hand 1 of a new game of each kind, filled in but not saved."""
+    kind = request.param
+    game = typical.start(user, kind)
+    base = live_server.url
+    log_in(phone, base)
+    entry = f"{base}/games/{game.pk}/hands/new/"
+    phone.goto(entry)
+    typical.fill(phone, kind)
+    return phone, game, entry, kind
+
+
+def key(request):
+    return parse_qs(request.post_data)["submission"]
+
+
+def entered(page):
+    return page.evaluate(ENTERED)
+
+
+def line(page):
+    return page.locator("#connection")
+
+
+def drafts(page):
+    return page.evaluate("Object.keys(localStorage).filter(key => key.startsWith('draft:'))")
+
+
+def put_back(page, go):
+    """Open the hand form again by `go` and wait for the draft to be drawn into it."""
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+        go()
+    settled(page)
+    assert line(page).inner_text() == PUT_BACK
+
+
+def test_a_save_cut_off_by_lost_signal_stays_and_is_stored_once_when_it_returns(entering, shoot):
+    page, game, entry, kind = entering
+    typed = entered(page)
+    slow_down(page)
+    page.touchscreen.tap(*save_spot(page))
+    page.context.set_offline(True)  # while the save is on its way
+    line(page).get_by_text(NO_SIGNAL).wait_for()
+    assert page.url == entry and entered(page) == typed
+    page.context.set_offline(False)
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert game.hands.count() == 1
+    assert drafts(page) == []
+
+
+def test_a_save_whose_answer_never_comes_is_sent_again_by_itself_and_stored_once(entering):
+    page, game, entry, kind = entering
+    held = []
+
+    def no_answer(route):
+        # The server stores the hand; its answer never reaches the phone.
+        held.append(route.fetch(max_redirects=0))
+
+    page.route("**/hands/new/", no_answer, times=1)
+    sent = saves_sent(page)
+    page.touchscreen.tap(*save_spot(page))
+    page.wait_for_timeout(19_000)
+    assert held and game.hands.count() == 1
+    assert len(sent) == 1 and page.url == entry
+    # At 20 s saving.js gives up waiting for the answer and sends the same form again.
+    # Not wait_for_url: it would stop at the first request, given up then.
+    for _ in range(100):
+        if page.url.endswith(f"/games/{game.pk}/"):
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_load_state()
+    assert len(sent) == 2 and sent[0].post_data == sent[1].post_data  # the same key
+    assert game.hands.count() == 1
+
+
+def test_a_save_answered_by_the_browsers_error_page_is_sent_again_at_the_next_visit(entering):
+    page, game, entry, kind = entering
+
+    def cut_off(route):
+        # The server stores the hand; the connection breaks before its answer comes.
+        route.fetch(max_redirects=0)
+        route.abort("connectionreset")
+
+    page.route("**/hands/new/", cut_off, times=1)
+    sent = saves_sent(page)
+    page.click(SAVE)
+    page.wait_for_url("chrome-error://**")
+    assert game.hands.count() == 1
+    page.goto(entry)  # the player opens the hand again: its save is sent again by itself
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert len(sent) == 2 and key(sent[0]) == key(sent[1])
+    assert game.hands.count() == 1
+
+
+def test_a_reload_mid_entry_puts_back_all_that_was_entered(entering, shoot):
+    page, game, entry, kind = entering
+    typed = entered(page)
+    put_back(page, page.reload)
+    assert entered(page) == typed
+    shoot(page, f"draft-put-back-{kind}")
+    page.screenshot(path=shoot.folder / f"draft-put-back-{kind}-top.png")  # as the player sees it
+    slow_down(page)
+    page.click(SAVE)
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert game.hands.count() == 1
+    assert drafts(page) == []
+
+
+def test_a_save_tapped_offline_in_a_tab_then_closed_is_sent_from_the_next_visit(entering, shoot):
+    page, game, entry, kind = entering
+    typed = entered(page)
+    page.context.set_offline(True)
+    page.click(SAVE)
+    line(page).get_by_text(NO_SIGNAL).wait_for()
+    assert page.inner_text(SAVE) == "Waiting for signal..." and entered(page) == typed
+    shoot(page, f"no-signal-{kind}")
+    page.locator(SAVE).scroll_into_view_if_needed()  # as the player sees it, at Save
+    page.screenshot(path=shoot.folder / f"no-signal-{kind}-at-save.png")
+    page.close()  # the browser discards the tab
+    page.context.set_offline(False)
+    again = page.context.new_page()
+    with again.expect_request(lambda r: "save=1" in (r.post_data or "")) as resent:
+        again.goto(entry)
+    assert [pair for pair in typed if pair[0] == "submission"][0][1] in resent.value.post_data
+    again.wait_for_url(f"**/games/{game.pk}/")
+    assert game.hands.count() == 1
+
+
+def test_after_logging_in_again_in_another_tab_a_refused_save_comes_back_filled(entering, shoot):
+    page, game, entry, kind = entering
+    typed = entered(page)
+    base = entry.split("/games/")[0]
+    other = page.context.new_page()
+    other.goto(base + "/")
+    other.click("button:has-text('Log out')")
+    other.wait_for_url(base + "/")
+    log_in(other, base)  # the browser's CSRF secret changes: the first tab's form is stale
+    other.close()
+    with page.expect_navigation():
+        page.click(SAVE)
+    assert page.inner_text("h1") == "This page was out of date"
+    shoot(page, f"csrf-stale-{kind}")
+    put_back(page, lambda: page.click("text=Back to that page"))
+    assert entered(page) == typed
+    page.click(SAVE)
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert game.hands.count() == 1
+
+
+def test_logged_out_in_another_tab_a_save_returns_to_the_filled_form_after_logging_in(entering):
+    page, game, entry, kind = entering
+    typed = entered(page)
+    base = entry.split("/games/")[0]
+    other = page.context.new_page()
+    other.goto(base + "/")
+    other.click("button:has-text('Log out')")
+    other.wait_for_url(base + "/")
+    other.close()
+    page.click(SAVE)
+    page.wait_for_url("**/accounts/login/**")
+    assert "What you entered in a hand is kept on this phone" in page.inner_text("main")
+    page.fill("#id_username", "ana")
+    page.fill("#id_password", "a long table password")
+    put_back(page, lambda: page.click("button:has-text('Log in')"))
+    assert page.url == entry
+    assert entered(page) == typed
+    assert game.hands.count() == 0
+    page.click(SAVE)
+    page.wait_for_url(f"**/games/{game.pk}/")
+    assert game.hands.count() == 1
