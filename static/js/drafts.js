@@ -29,7 +29,7 @@
       // Storage full or refused (private browsing): the page works as before.
     }
   }
-  function keep(form, pending) {
+  function keep(form, pending, button) {
     var values = {};
     new FormData(form).forEach(function (value, name) {
       if (name === "csrfmiddlewaretoken") return;
@@ -41,6 +41,7 @@
       version: field(form, "version"),
       values: values,
       pending: pending === undefined ? Boolean(before && before.pending) : pending,
+      button: button || (before && before.button) || "1", // Save, or Contractor's redeal
     });
   }
 
@@ -54,7 +55,7 @@
   });
   document.addEventListener("htmx:afterSettle", function () {
     var form = handForm();
-    if (form && read(place)) keep(form);
+    if (form) keep(form);
   });
   // From Save until its answer is seen, a draft is pending: a save whose answer never
   // came (no signal, the browser's error page, the tab closed) is sent again by itself at
@@ -65,14 +66,18 @@
   document.addEventListener("submit", function (event) {
     var button = event.submitter;
     if (event.target === handForm() && button && button.name === "save") {
-      keep(event.target, true);
+      keep(event.target, true, button.value);
       sessionStorage.setItem("saved-from", place);
     }
   });
 
+  function saveButton(form, draft) {
+    return form.querySelector("button[name=save][value='" + draft.button + "']");
+  }
   function tell() {
     var line = document.getElementById("connection");
     line.textContent = PUT_BACK;
+    line.classList.add("put-back");
     line.hidden = false;
   }
   function restore(form, draft) {
@@ -89,21 +94,24 @@
       }
     });
     tell();
-    var sent = Object.assign({ csrfmiddlewaretoken: form.elements.csrfmiddlewaretoken.value }, values);
+    var token = form.elements.csrfmiddlewaretoken.value;
+    var sent = Object.assign({ csrfmiddlewaretoken: token }, values);
     htmx
       .ajax("POST", location.pathname, { target: "#entry", swap: "outerHTML", values: sent })
       .then(
         function () {
           tell(); // again: a live update that arrives takes the line away
           var again = handForm();
-          var save = again && again.querySelector("button[name=save][value='1']");
+          var save = again && saveButton(again, draft);
           if (draft.pending && save) {
             document.dispatchEvent(new CustomEvent("save:resend", { detail: save }));
           }
         },
         function () {
           // No connection yet: drawn again, and a held save sent, once it returns.
-          window.addEventListener("online", function () { restore(handForm(), draft); }, { once: true });
+          window.addEventListener("online", function () {
+            restore(handForm(), draft);
+          }, { once: true });
         }
       );
   }
@@ -140,7 +148,7 @@
   // Back to a page kept whole by the browser while its save got no answer.
   window.addEventListener("pageshow", function (event) {
     var draft = read(place);
-    var save = handForm() && handForm().querySelector("button[name=save][value='1']");
+    var save = draft && handForm() && saveButton(handForm(), draft);
     if (event.persisted && draft && draft.pending && save) {
       document.dispatchEvent(new CustomEvent("save:resend", { detail: save }));
     }

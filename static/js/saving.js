@@ -46,6 +46,7 @@
     var line = document.getElementById("connection");
     if (!line) return;
     line.textContent = text;
+    line.classList.remove("put-back");
     line.hidden = false;
   }
   function tapped(form, save) {
@@ -85,7 +86,7 @@
     if (navigator.onLine !== false) resend();
   });
 
-  // On window, so that it runs after connection.js and drafts.js.
+  // On window, so that it runs after drafts.js has kept the form.
   window.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.elements.submission) return; // not a hand form
@@ -94,11 +95,11 @@
       return;
     }
     if (event.defaultPrevented) return;
-    var tapped = event.submitter;
+    var pressed = event.submitter;
     var save = {
       key: form.elements.submission.value,
-      name: tapped ? tapped.name : "",
-      value: tapped ? tapped.value : "",
+      name: pressed ? pressed.name : "",
+      value: pressed ? pressed.value : "",
     };
     if (navigator.onLine === false) {
       event.preventDefault();
@@ -108,9 +109,9 @@
     held = null;
     sending = save;
     form.dataset.saving = "1";
-    if (tapped) {
-      tapped.dataset.label = tapped.textContent;
-      tapped.textContent = SAVING;
+    if (pressed) {
+      pressed.dataset.label = pressed.textContent;
+      pressed.textContent = SAVING;
     }
     // Disabled once the form's data is taken: a disabled button would not send its name.
     setTimeout(function () {
@@ -118,7 +119,10 @@
       buttons(form).forEach(function (button) { button.disabled = true; });
     }, 0);
     clearTimeout(givingUp);
-    givingUp = setTimeout(function () { lost(); if (navigator.onLine !== false) resend(); }, GIVE_UP_MS);
+    givingUp = setTimeout(function () {
+      lost();
+      if (navigator.onLine !== false) resend();
+    }, GIVE_UP_MS);
   });
   // The save's page is left for its answer; with no connection it would be left for the
   // browser's error page: the page stays, and the save waits.

@@ -197,3 +197,28 @@ def test_logged_out_in_another_tab_a_save_returns_to_the_filled_form_after_loggi
     page.click(SAVE)
     page.wait_for_url(f"**/games/{game.pk}/")
     assert game.hands.count() == 1
+
+
+def test_a_delete_and_a_redeal_on_the_board_tapped_offline_are_sent_once_back_online(
+    live_server, phone, user
+):
+    base = live_server.url
+    log_in(phone, base)
+    game = typical.start(user, "bid_fair")
+    board = f"{base}/games/{game.pk}/"
+    phone.goto(board)
+    phone.context.set_offline(True)
+    phone.click("#board-action button[name=save]")
+    line(phone).get_by_text(NO_SIGNAL).wait_for()
+    with phone.expect_navigation(url=board):  # by way of the new hand's page
+        phone.context.set_offline(False)
+    assert [hand.record for hand in game.hands.all()] == [{"redeal": True}]
+
+    phone.goto(f"{board}hands/1/delete/")
+    phone.context.set_offline(True)
+    phone.click("button:has-text('Delete')")
+    line(phone).get_by_text(NO_SIGNAL).wait_for()
+    assert phone.url.endswith("/delete/")
+    phone.context.set_offline(False)
+    phone.wait_for_url(board)
+    assert not game.hands.exists()

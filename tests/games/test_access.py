@@ -56,6 +56,17 @@ def test_a_logged_out_phones_live_update_gets_401_and_its_page_the_login(anon_cl
     assert page.status_code == 302 and page["Location"].startswith("/accounts/login/")
 
 
+def test_a_save_after_the_login_expired_leads_to_the_login_and_back_to_the_hand(anon_client, game):
+    entry = f"/games/{game.pk}/hands/new/"
+    save = anon_client.post(entry, {"number": 2, "save": "1"})
+    assert save.status_code == 302 and save["Location"] == f"/accounts/login/?next={entry}"
+    login = anon_client.get(save["Location"]).content.decode()
+    assert "What you entered in a hand is kept on this phone" in login
+    assert f'name="next" value="{entry}"' in login
+    assert "kept on this phone" not in anon_client.get("/accounts/login/").content.decode()
+    assert game.hands.count() == 1
+
+
 GAME_LINK = re.compile(r'(?:href|action|hx-get)="(/(?:games|s|c)/[^"]*)"')
 
 

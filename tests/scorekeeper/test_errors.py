@@ -122,6 +122,8 @@ def test_a_save_without_the_csrf_token_gets_the_out_of_date_page(user):
     html = page(response)
     assert "This page was out of date" in html and "Nothing was saved" in html
     assert "Back button" in html
+    # What was entered is kept on the phone (static/js/drafts.js): the page leads back to it.
+    assert f'href="/games/{game.pk}/hands/new/">Back to that page' in html
     assert in_the_layout(html) and "ana" in html
     assert game.hands.count() == 1
 
