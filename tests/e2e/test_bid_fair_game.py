@@ -217,10 +217,11 @@ def test_a_lost_connection_is_said_and_the_next_tap_catches_up(new_deal):
     # The tap made offline was in the form all along: the answer counts it.
     assert "Trumps:" in page.inner_text("#cut legend")
     assert page.is_checked("#id_got_AS_0")
-    # Saving with no connection stays on the page, with everything entered.
+    # Saving with no connection stays on the page, with everything entered, and is sent
+    # once the connection returns (tests/e2e/test_offline.py).
     page.context.set_offline(True)
     page.click("button[name=save][value='1']")
-    page.wait_for_selector("#connection:has-text('nothing was sent')")
+    page.wait_for_selector("#connection:has-text('No signal')")
     assert "/hands/new/" in page.url and page.is_checked("#id_got_AS_0")
     page.context.set_offline(False)
     page.wait_for_selector("#connection", state="hidden")
