@@ -94,6 +94,14 @@
       }
     });
     tell();
+    // What htmx keeps of the page as it is (hx-preserve: Cardigan's card grid, drawn by
+    // the phone) must come from the server this once: the page holds none of the draft.
+    var kept = form.querySelectorAll("[hx-preserve][id]");
+    var ids = Array.prototype.map.call(kept, function (element) {
+      var id = element.id;
+      element.removeAttribute("id");
+      return id;
+    });
     var token = form.elements.csrfmiddlewaretoken.value;
     var sent = Object.assign({ csrfmiddlewaretoken: token }, values);
     htmx
@@ -108,6 +116,7 @@
           }
         },
         function () {
+          kept.forEach(function (element, i) { element.id = ids[i]; });
           // No connection yet: drawn again, and a held save sent, once it returns.
           window.addEventListener("online", function () {
             restore(handForm(), draft);

@@ -11,6 +11,7 @@ import pytest
 
 from tests.e2e import typical
 from tests.e2e.helpers import log_in, settled
+from tests.e2e.test_cardigan_game import tap_cards
 from tests.e2e.test_saving import SAVE, save_spot, saves_sent, slow_down
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -222,3 +223,16 @@ def test_a_delete_and_a_redeal_on_the_board_tapped_offline_are_sent_once_back_on
     phone.context.set_offline(False)
     phone.wait_for_url(board)
     assert not game.hands.exists()
+
+
+def test_a_reload_puts_back_cardigans_cards_tapped_on_the_grid(live_server, phone, user):
+    game = typical.start(user, "cardigan")
+    base = live_server.url
+    log_in(phone, base)
+    phone.goto(f"{base}/games/{game.pk}/hands/new/")
+    tap_cards(phone, "#card-AS", "#card-KH")
+    typed = entered(phone)
+    put_back(phone, phone.reload)
+    assert entered(phone) == typed
+    assert phone.inner_text("#card-AS .held") == "1\u00b70"
+    assert phone.inner_text("#card-counts [data-total='all']") == "2"
