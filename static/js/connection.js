@@ -30,7 +30,7 @@
     var line = banner();
     if (!line) return;
     line.textContent = text;
-    line.classList.remove("put-back");
+    line.classList.remove("restored");
     if (link) {
       var a = document.createElement("a");
       a.href = link.href;

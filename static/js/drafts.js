@@ -77,7 +77,7 @@
   function tell() {
     var line = document.getElementById("connection");
     line.textContent = PUT_BACK;
-    line.classList.add("put-back");
+    line.classList.add("restored");
     line.hidden = false;
   }
   function restore(form, draft) {

@@ -46,7 +46,7 @@
     var line = document.getElementById("connection");
     if (!line) return;
     line.textContent = text;
-    line.classList.remove("put-back");
+    line.classList.remove("restored");
     line.hidden = false;
   }
   function tapped(form, save) {
