@@ -185,6 +185,7 @@ def all_hands(request, access: Access):
     context = boards.board(access.game) | {
         "key": access.key,
         "can_edit": access.can_edit,
+        "put_back_submission": new_key(),  # the deleted hands' Put back (games/deleted.html)
     }
     return render(request, "games/hands.html", context)
 

@@ -174,3 +174,14 @@ def test_putting_back_a_hand_after_the_games_end_is_refused_in_a_sentence(owner_
         "hand 2 comes after the game ended (1 hands were planned)."
     ) in page
     assert [h.record for h in Hand.objects.all()] == [{"void": True}]
+
+
+def test_the_all_hands_screen_lists_the_deleted_hands_to_put_back_too(owner_client, user):
+    game = make_game(user, hands=[{"passed": True}, {"void": True}])
+    owner_client.post(url(game, "hands/2/delete/"), {"version": 1})
+    page = owner_client.get(url(game, "hands/")).content.decode()
+    assert "Deleted hands (1)" in page and "Put back hand 2" in page
+    key = page.split('name="submission" value="')[1].split('"')[0]
+    revision = Revision.objects.get()
+    owner_client.post(url(game, "hands/put-back/"), {"revision": revision.pk, "submission": key})
+    assert Hand.objects.get(number=2).record == {"void": True}
