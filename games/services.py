@@ -358,9 +358,10 @@ def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=N
             gone = deleted.order_by("-pk").first()
             if made.action == Submission.DELETED and gone is not None:
                 return put_back(gone, user, via_coscorer, key=key).number, Submission.ADDED
+        what = f"{_hand(game)} {made.number}" if made is not None else "This change"
         raise Conflict(
-            "Not undone: the game has changed since, on this phone or another. "
-            "Correct or delete the hand from the scores if it still needs it."
+            f"{what} was not undone: the game has changed since (another change was saved "
+            "after it, maybe on another phone). Correct it from the scores if it still needs it."
         )
 
 

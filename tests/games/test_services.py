@@ -270,7 +270,9 @@ def test_undo_refuses_once_another_change_came_after_and_changes_nothing(user):
     game = make_game(user)
     services.add_hand(game, {"void": True}, 1, key="mine")
     services.add_hand(game, {"passed": True}, 2, key="theirs")
-    with pytest.raises(services.Conflict, match="changed since"):
+    with pytest.raises(
+        services.Conflict, match="Hand 1 was not undone: the game has changed since"
+    ):
         services.undo(game, "mine", user, key="u1")
     assert game.hands.count() == 2 and not game.revisions.exists()
     assert not game.submissions.filter(key="u1").exists()

@@ -84,7 +84,7 @@ def test_undo_refuses_once_another_phone_saved_after_it(owner_client, user):
     owner_client.get(url(game))  # the second hand's own line
     response = owner_client.post(url(game, "undo/"), form)
     page = owner_client.get(response["Location"]).content.decode()
-    assert "Not undone: the game has changed since" in page
+    assert "Hand 1 was not undone: the game has changed since" in page
     assert Hand.objects.count() == 2 and not Revision.objects.exists()
 
 
@@ -185,3 +185,11 @@ def test_the_all_hands_screen_lists_the_deleted_hands_to_put_back_too(owner_clie
     revision = Revision.objects.get()
     owner_client.post(url(game, "hands/put-back/"), {"revision": revision.pk, "submission": key})
     assert Hand.objects.get(number=2).record == {"void": True}
+
+
+def test_a_hand_put_back_shows_its_deletion_in_its_history(owner_client, user):
+    game = make_game(user, hands=[{"passed": True}])
+    owner_client.post(url(game, "hands/1/delete/"), {"version": 1})
+    owner_client.post(url(game, "hands/put-back/"), {"revision": Revision.objects.get().pk})
+    page = owner_client.get(url(game, "hands/1/history/")).content.decode()
+    assert "deleted" in page and "by ana, then put back" in page and "Now</strong>" in page
