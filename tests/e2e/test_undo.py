@@ -36,7 +36,7 @@ def undo_line(page):
 
 @pytest.mark.parametrize("kind", typical.GAMES)
 def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_hands(
-    table, user, kind, shoot
+    table, user, kind, shoot, axe
 ):
     page, base = table
     game = typical.start(user, kind)
@@ -46,6 +46,7 @@ def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_han
     word = WORD[kind]
     assert undo_line(page).inner_text() == f"{word} 1 saved · Undo"
     shoot(page, f"undo-board-{kind}")
+    axe(page, "the board with its Undo line")
     record = Hand.objects.get(game=game).record
 
     page.locator(".messages .undo button").click()
@@ -64,7 +65,7 @@ def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_han
 
 @pytest.mark.parametrize("kind", typical.GAMES)
 def test_a_correction_is_taken_back_by_restoring_the_earlier_version_from_history(
-    table, user, kind, shoot
+    table, user, kind, shoot, axe
 ):
     page, base = table
     game = typical.start(user, kind, hands=[EARLIER[kind]])
@@ -78,6 +79,7 @@ def test_a_correction_is_taken_back_by_restoring_the_earlier_version_from_histor
 
     page.goto(f"{base}/games/{game.pk}/hands/1/history/")
     shoot(page, f"undo-history-{kind}")
+    axe(page, "a hand's history with Restore")
     page.click("button:has-text('Restore this version')")
     page.wait_for_url(f"{base}/games/{game.pk}/")
     assert Hand.objects.get(game=game).record == EARLIER[kind]
