@@ -8,6 +8,7 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -15,7 +16,7 @@ from games import polls, tallies
 from games.models import Game, Hand, Revision, Submission
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
-from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
+from games.sheet import FORMAT, Sheet, SheetError, read_sheet, settings_as_rules
 
 SHEET_KEYS = frozenset({"format", "game", "players", "rules", "hands"})
 
@@ -296,27 +297,44 @@ def delete_hand(
         _bump(game, tally)
 
 
-def import_sheet(session, data) -> Game:
-    """Store a checked sheet as a new game of `session`; a bad sheet raises SheetError."""
-    from games.models import Player, Seat
-
+def checked_sheet(data) -> Sheet:
+    """A sheet read and scored by its engine; a bad sheet raises SheetError."""
     sheet = read_sheet(data)
     score_sheet(sheet)
+    return sheet
+
+
+def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
+    """Store a sheet as a new game of `session`; a bad sheet raises SheetError.
+
+    `sheet`: `data` already checked (games/dump.py checks every sheet of a file first).
+    Everything is checked, the game and its new players by the models' own validation
+    too, before anything is written, and then written in one transaction.
+    """
+    from games.models import Player, Seat
+
+    if sheet is None:
+        sheet = checked_sheet(data)
     owner = session.owner
     # read_sheet has refused unknown keys, so what is left is the game's own (or meta).
     top = {key: value for key, value in data.items() if key not in SHEET_KEYS}
+    game = Game(
+        session=session,
+        kind=sheet.game,
+        players=list(sheet.players),
+        rules=settings_as_rules(sheet.settings),
+        meta={"sheet_top": top} if top else {},
+    )
+    _validate(game, "game", exclude=["session"])
     with transaction.atomic():
-        game = Game.objects.create(
-            session=session,
-            kind=sheet.game,
-            players=list(sheet.players),
-            rules=settings_as_rules(sheet.settings),
-            meta={"sheet_top": top} if top else {},
-        )
-        for position, name in enumerate(sheet.players):
+        seated = []
+        for name in sheet.players:
             player = Player.objects.filter(owner=owner, name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(owner=owner, name=name)
+            seated.append(player or _validate(Player(owner=owner, name=name), "players"))
+        game.save()
+        for position, player in enumerate(seated):
+            if player.pk is None:
+                player.save()
             Seat.objects.create(game=game, player=player, position=position)
         Hand.objects.bulk_create(
             Hand(game=game, number=number, record=record)
@@ -325,11 +343,22 @@ def import_sheet(session, data) -> Game:
     return game
 
 
+def _validate(instance, where: str, exclude=()):
+    """`instance` if the model's own validation passes, else a SheetError at `where`."""
+    try:
+        instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise SheetError(where, f"{field}: {messages[0]}") from None
+    return instance
+
+
 __all__ = [
     "AlreadyStored",
     "Conflict",
     "SheetError",
     "add_hand",
+    "checked_sheet",
     "default_rules",
     "delete_hand",
     "edit_hand",
