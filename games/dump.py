@@ -10,14 +10,11 @@ from __future__ import annotations
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
-from django.core.exceptions import ValidationError
-from django.core.validators import MaxLengthValidator
 from django.db import connection, transaction
-from django.db.models import TextField
 from django.utils import timezone
 
 from games.models import Game, Hand, Player, Revision, Session
-from games.services import checked_sheet, import_sheet, sheet_of
+from games.services import checked_sheet, import_sheet, sheet_of, validated
 from games.sheet import Fields, SheetError, check_whole, describe
 
 FORMAT = "scorekeeper-account/1"
@@ -173,7 +170,7 @@ def _read_players(owner, names: list) -> list[Player]:
         if name.casefold() in known:
             continue
         known.add(name.casefold())
-        new.append(_valid(Player(owner=owner, name=name), where, exclude=["owner"]))
+        new.append(validated(Player(owner=owner, name=name), where, exclude=["owner"]))
     return new
 
 
@@ -186,7 +183,7 @@ def _read_session(owner, raw, where: str) -> tuple[Session, list]:
         note=record.text("note", ""),
         created=record.text("created"),
     )
-    _valid(session, where, exclude=["owner"])
+    validated(session, where, exclude=["owner"])
     session.created = _moment(session.created, f"{where}, created")
     games = [
         _read_game(owner, raw_game, f"{where}, game {number}")
@@ -205,7 +202,7 @@ def _read_game(owner, raw, where: str) -> tuple:
         raise DumpError(f"{where}, sheet: {error}") from None
     # The rest of the game is the sheet's, checked again as import_sheet stores it.
     game = Game(created=record.text("created"))
-    _valid(game, where, exclude=["session", "kind", "players", "rules"])
+    validated(game, where, exclude=["session", "kind", "players", "rules"])
     created = _moment(game.created, f"{where}, created")
     versions = record.list("hand_versions")
     if versions and len(versions) != len(sheet.hands):
@@ -216,7 +213,7 @@ def _read_game(owner, raw, where: str) -> tuple:
         hand = Hand(
             number=number, version=check_whole(version, f"{where}, hand_versions[{number - 1}]")
         )
-        _valid(hand, f"{where}, hand {number}", exclude=["game", "record"])
+        validated(hand, f"{where}, hand {number}", exclude=["game", "record"])
     revisions = [
         _read_revision(owner, raw_revision, f"{where}, revision {number}", len(sheet.hands))
         for number, raw_revision in enumerate(record.list("revisions"), start=1)
@@ -244,31 +241,10 @@ def _read_revision(owner, raw, where: str, hands: int) -> tuple[int | None, Revi
         by=owner if by == owner.username else None,
         via_coscorer=record.flag("via_coscorer"),
     )
-    _valid(revision, where, exclude=["game", "hand", "by"])
+    validated(revision, where, exclude=["game", "hand", "by"])
     revision.at = _moment(revision.at, f"{where}, at")
     record.finish()
     return hand, revision
-
-
-def _valid(instance, where: str, exclude=()):
-    """`instance` checked by its model's own validation, or a DumpError naming the field.
-
-    Uniqueness is the reader's business (a new account, new games), so it costs no query.
-    """
-    try:
-        instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
-        # A TextField's max_length binds only its form; a file is held to the form's limit.
-        for field in instance._meta.fields:
-            if isinstance(field, TextField) and field.max_length and field.name not in exclude:
-                try:
-                    MaxLengthValidator(field.max_length)(getattr(instance, field.attname))
-                except ValidationError as error:
-                    raise ValidationError({field.name: error}) from None
-    except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        message = messages[0][:1].lower() + messages[0][1:].removesuffix(".")
-        raise DumpError(f"{where}, {field}: {message}") from None
-    return instance
 
 
 def _moment(value: datetime, where: str) -> datetime:

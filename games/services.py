@@ -9,7 +9,9 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
+from django.db.models import TextField
 from django.utils import timezone
 
 from games import polls, tallies
@@ -325,12 +327,12 @@ def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
         rules=settings_as_rules(sheet.settings),
         meta={"sheet_top": top} if top else {},
     )
-    _validate(game, "game", exclude=["session"])
+    validated(game, "game", exclude=["session"])
     with transaction.atomic():
         seated = []
         for name in sheet.players:
             player = Player.objects.filter(owner=owner, name__iexact=name).first()
-            seated.append(player or _validate(Player(owner=owner, name=name), "players"))
+            seated.append(player or validated(Player(owner=owner, name=name), "players"))
         game.save()
         for position, player in enumerate(seated):
             if player.pk is None:
@@ -343,13 +345,24 @@ def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
     return game
 
 
-def _validate(instance, where: str, exclude=()):
-    """`instance` if the model's own validation passes, else a SheetError at `where`."""
+def validated(instance, where: str, exclude=()):
+    """`instance` if its model's own validation passes, else a SheetError naming the field.
+
+    Uniqueness is the caller's business (the rows of a new game, a new account), so it
+    costs no query. A TextField's max_length binds only its form: a file is held to it too.
+    """
     try:
         instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+        for field in instance._meta.fields:
+            if isinstance(field, TextField) and field.max_length and field.name not in exclude:
+                try:
+                    MaxLengthValidator(field.max_length)(getattr(instance, field.attname))
+                except ValidationError as error:
+                    raise ValidationError({field.name: error}) from None
     except ValidationError as error:
         field, messages = next(iter(error.message_dict.items()))
-        raise SheetError(where, f"{field}: {messages[0]}") from None
+        message = messages[0][:1].lower() + messages[0][1:].removesuffix(".")
+        raise SheetError(f"{where}, {field}", message) from None
     return instance
 
 
@@ -368,4 +381,5 @@ __all__ = [
     "score_records",
     "sheet_of",
     "submitted",
+    "validated",
 ]
