@@ -285,7 +285,8 @@ def read_sheet(data: Any) -> Sheet:
 
 
 class JSONRefused(ValueError):
-    """A file that is not JSON every database can store; `str()` ends a sentence "It ..."."""
+    """A file that is not JSON every database can store; `str()` says what it is or holds
+    ("is not valid JSON ..."), for a sentence that begins with the file."""
 
 
 # "\u0000" in JSON text, not "\\u0000" (an escaped backslash, then "u0000").
@@ -295,9 +296,10 @@ _NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
 def parse_json(text: str | bytes) -> Any:
     """Parse a file's JSON, refusing what json.loads takes but no database column stores.
 
-    Python reads NaN, Infinity and 1e999 (as inf), lone surrogates ("\\ud800") and
-    "\\u0000"; PostgreSQL's text and jsonb refuse the last two and NaN, and no encoder
-    writes a lone surrogate as UTF-8, so each would be a server error when stored.
+    json.loads takes NaN, Infinity and 1e999 (as inf), which JSON has not and PostgreSQL's
+    jsonb refuses; lone surrogates ("\\ud800"), which no database driver encodes as UTF-8;
+    and "\\u0000", which PostgreSQL's text and jsonb refuse. Each would be a server error
+    when stored.
     """
     try:
         data = json.loads(text)
