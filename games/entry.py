@@ -66,6 +66,7 @@ class HandEntry:
         self.record = hand.record if hand else None
         self.preview = None
         self.conflict = None
+        self.replacing = None  # the one-tap Save that asks first (`_asks_first`)
         self.top = None
         # Built by `submit` from what was posted, or as first shown by `context`: a form
         # costs a deep copy of every field, and a save never shows the blank one.
@@ -104,6 +105,7 @@ class HandEntry:
             self.conflict = f"{word} {posted} was already entered on another phone. {RECHECK}"
         elif self.form.is_valid():
             self._take(self.form.to_record())
+            save = save and not self._asks_first(data)
             # A save is scored once, under the game's lock (games/services.py), whose
             # refusal comes back to this form as a preview's would.
             ready = save or self._preview()
@@ -111,6 +113,19 @@ class HandEntry:
             forgive_blanks(self.form)
             return False
         return ready and self._save(data, user)
+
+    def _asks_first(self, data) -> bool:
+        """A one-tap button over a scored hand asks before it replaces it.
+
+        Such a button (Contractor's "All passed: redeal") is a Save whose value is not
+        the Save button's "1"; a new hand stays one tap. Replace sends it with `replace`.
+        """
+        if not self.hand or data.get("save") in ("1", None) or data.get("replace"):
+            return False
+        if self.record == self.hand.record:
+            return False
+        self.replacing = data["save"]
+        return True
 
     def _take(self, record):
         self.record = record
@@ -211,6 +226,8 @@ class HandEntry:
             "number": self.number,
             "submission": self.key or new_key(),
             "conflict": self.conflict,
+            "replacing": self.replacing,
+            "replacement": self.engine.describe_record(self.record) if self.replacing else "",
             "current_text": self.engine.describe_record(self.hand.record) if self.hand else "",
             "preview": hand_score,
             "stylesheet": self.engine.STYLESHEET,

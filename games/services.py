@@ -8,14 +8,17 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
+from django.db.models import TextField
 from django.utils import timezone
 
 from games import polls, tallies
 from games.models import Game, Hand, Revision, Submission
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
-from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
+from games.sheet import FORMAT, Sheet, SheetError, read_sheet, settings_as_rules
 
 SHEET_KEYS = frozenset({"format", "game", "players", "rules", "hands"})
 
@@ -52,7 +55,10 @@ def _once(game: Game, key: str | None, number: int, action: str) -> None:
         return
     try:
         with transaction.atomic():
-            Submission.objects.create(game=game, key=key, number=number, action=action)
+            # Every keyed change bumps the game's version once: Undo checks it is still there.
+            Submission.objects.create(
+                game=game, key=key, number=number, action=action, version=game.version + 1
+            )
     except IntegrityError:
         raise AlreadyStored(submitted(game, key)) from None
 
@@ -296,27 +302,110 @@ def delete_hand(
         _bump(game, tally)
 
 
-def import_sheet(session, data) -> Game:
-    """Store a checked sheet as a new game of `session`; a bad sheet raises SheetError."""
-    from games.models import Player, Seat
+def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> Hand:
+    """Put a deleted hand back at its number, the hands after it moving down one.
 
+    At the end if the game is shorter now. Scored whole before anything moves, so a hand
+    the rules no longer allow there (after the game's end) raises SheetError.
+    """
+    with transaction.atomic():
+        game, hands = _locked(revision.game)
+        number = min(revision.number, len(hands) + 1)
+        _once(game, key, number, Submission.ADDED)
+        revision = Revision.objects.get(pk=revision.pk)  # as it is now, under the lock
+        if revision.action != Revision.DELETED or revision.put_back:
+            raise Conflict(f"{_hand(game)} {revision.number} was already put back.")
+        records = [h.record for h in hands]
+        records.insert(number - 1, revision.record)
+        tally = _check(game, records)
+        # Moving them down one by one, highest first, keeps (game, number) unique throughout.
+        for moved in reversed(hands[number - 1 :]):
+            moved.number += 1
+            moved.save(update_fields=["number"])
+        hand = Hand.objects.create(
+            game=game, number=number, record=revision.record, version=revision.version + 1
+        )
+        # Linked to the hand again, it shows in the hand's history as the deletion it was.
+        revision.put_back, revision.hand = True, hand
+        revision.save(update_fields=["put_back", "hand"])
+        _bump(game, tally)
+    return hand
+
+
+def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=None):
+    """Undo the change stored with the one-time key `change`, if nothing changed since.
+
+    A new hand (or one put back) is deleted, a correction (or a restored version) goes
+    back to the version before it, a deleted hand is put back; each is kept as a
+    revision, and is itself a change that can be undone. Returns the hand's number and
+    what was done to it ("added", "edited", "deleted"), for the board's line.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        done = submitted(locked, key)
+        if done is not None:  # this Undo, sent twice at once
+            raise AlreadyStored(done)
+        made = submitted(locked, change)
+        # Anything stored since (here or on another phone) bumped the version: undoing
+        # under it could take back someone else's work, so it is refused instead.
+        if made is not None and made.version == locked.version:
+            hand = locked.hands.filter(number=made.number).first()
+            deleted = locked.revisions.filter(action=Revision.DELETED, put_back=False)
+            if made.action == Submission.ADDED and hand is not None:
+                delete_hand(hand, user, hand.version, via_coscorer, key=key)
+                return made.number, Submission.DELETED
+            before = hand and hand.revisions.filter(action=Revision.EDITED).first()
+            if made.action == Submission.EDITED and before is not None:
+                edit_hand(hand, before.record, user, hand.version, via_coscorer, key=key)
+                return made.number, Submission.EDITED
+            gone = deleted.order_by("-pk").first()
+            if made.action == Submission.DELETED and gone is not None:
+                return put_back(gone, user, via_coscorer, key=key).number, Submission.ADDED
+        what = f"{_hand(game)} {made.number}" if made is not None else "This change"
+        raise Conflict(
+            f"{what} was not undone: the game has changed since (another change was saved "
+            "after it, maybe on another phone). Correct it from the scores if it still needs it."
+        )
+
+
+def checked_sheet(data) -> Sheet:
+    """A sheet read and scored by its engine; a bad sheet raises SheetError."""
     sheet = read_sheet(data)
     score_sheet(sheet)
+    return sheet
+
+
+def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
+    """Store a sheet as a new game of `session`; a bad sheet raises SheetError.
+
+    `sheet`: `data` already checked (games/dump.py checks every sheet of a file first).
+    Everything is checked, the game and its new players by the models' own validation
+    too, before anything is written, and then written in one transaction.
+    """
+    from games.models import Player, Seat
+
+    if sheet is None:
+        sheet = checked_sheet(data)
     owner = session.owner
     # read_sheet has refused unknown keys, so what is left is the game's own (or meta).
     top = {key: value for key, value in data.items() if key not in SHEET_KEYS}
+    game = Game(
+        session=session,
+        kind=sheet.game,
+        players=list(sheet.players),
+        rules=settings_as_rules(sheet.settings),
+        meta={"sheet_top": top} if top else {},
+    )
+    validated(game, "game", exclude=["session"])
     with transaction.atomic():
-        game = Game.objects.create(
-            session=session,
-            kind=sheet.game,
-            players=list(sheet.players),
-            rules=settings_as_rules(sheet.settings),
-            meta={"sheet_top": top} if top else {},
-        )
-        for position, name in enumerate(sheet.players):
+        seated = []
+        for name in sheet.players:
             player = Player.objects.filter(owner=owner, name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(owner=owner, name=name)
+            seated.append(player or validated(Player(owner=owner, name=name), "players"))
+        game.save()
+        for position, player in enumerate(seated):
+            if player.pk is None:
+                player.save()
             Seat.objects.create(game=game, player=player, position=position)
         Hand.objects.bulk_create(
             Hand(game=game, number=number, record=record)
@@ -325,18 +414,43 @@ def import_sheet(session, data) -> Game:
     return game
 
 
+def validated(instance, where: str, exclude=()):
+    """`instance` if its model's own validation passes, else a SheetError naming the field.
+
+    Uniqueness is the caller's business (the rows of a new game, a new account), so it
+    costs no query. A TextField's max_length binds only its form: a file is held to it too.
+    """
+    try:
+        instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+        for field in instance._meta.fields:
+            if isinstance(field, TextField) and field.max_length and field.name not in exclude:
+                try:
+                    MaxLengthValidator(field.max_length)(getattr(instance, field.attname))
+                except ValidationError as error:
+                    raise ValidationError({field.name: error}) from None
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        message = messages[0][:1].lower() + messages[0][1:].removesuffix(".")
+        raise SheetError(f"{where}, {field}", message) from None
+    return instance
+
+
 __all__ = [
     "AlreadyStored",
     "Conflict",
     "SheetError",
     "add_hand",
+    "checked_sheet",
     "default_rules",
     "delete_hand",
     "edit_hand",
     "import_sheet",
     "meta_with_top",
+    "put_back",
     "score_game",
     "score_records",
     "sheet_of",
     "submitted",
+    "undo",
+    "validated",
 ]
