@@ -9,7 +9,7 @@
   var place = "draft:" + location.pathname;
 
   function handForm() {
-    return document.querySelector("#entry form");
+    return document.querySelector("#entry form.hand-form");
   }
   function field(form, name) {
     var element = form.elements[name];
