@@ -9,7 +9,8 @@ import time
 import pytest
 
 from games.models import Hand
-from tests.e2e.helpers import choose, log_in, set_number
+from tests.e2e import typical
+from tests.e2e.helpers import log_in
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -18,18 +19,14 @@ SAVE = "button[name=save][value='1']"
 
 
 @pytest.fixture
-def slow_hand(live_server, phone, user):
-    """A phone on hand 1 of a new Tridge game, filled in, its network then slowed."""
-    game = make_game(user)
+def slow_hand(live_server, phone, user, request):
+    """A phone on hand 1 of a new game, filled in, its network then slowed."""
+    kind = getattr(request, "param", "tridge")
+    game = typical.start(user, kind)
     base = live_server.url
     log_in(phone, base)
     phone.goto(f"{base}/games/{game.pk}/hands/new/")
-    choose(phone, "player", "Ben")
-    choose(phone, "bid", "Play")
-    choose(phone, "trumps", "clubs")
-    choose(phone, "honours", "3")
-    set_number(phone, "tricks_1", 5)
-    set_number(phone, "tricks_2", 3)
+    typical.fill(phone, kind)
     slow_down(phone)
     return phone, f"{base}/games/{game.pk}/"
 
@@ -74,6 +71,7 @@ def saves_sent(page):
     return sent
 
 
+@pytest.mark.parametrize("slow_hand", typical.GAMES, indirect=True)
 def test_a_double_tap_on_save_sends_one_save_and_stores_one_hand(slow_hand):
     page, board = slow_hand
     sent = saves_sent(page)
@@ -86,6 +84,21 @@ def test_a_double_tap_on_save_sends_one_save_and_stores_one_hand(slow_hand):
     assert time.perf_counter() - began > 1.5  # the network was slow
     assert noted(page, 500) == "Saving...|true"
     assert len(sent) == 1
+    assert Hand.objects.count() == 1
+
+
+@pytest.mark.parametrize("slow_hand", typical.GAMES, indirect=True)
+def test_back_after_a_save_and_save_again_stores_the_hand_once(slow_hand):
+    page, board = slow_hand
+    entry = page.url
+    page.click(SAVE)
+    page.wait_for_url(board)
+    page.go_back()
+    page.wait_for_url(entry)
+    page.wait_for_load_state()
+    page.click(SAVE)  # whatever Back showed: the form as sent, or the next hand's
+    page.wait_for_load_state()
+    page.wait_for_timeout(3500)  # the slowed answer, if it was sent
     assert Hand.objects.count() == 1
 
 

@@ -1,0 +1,96 @@
+"""One typical hand of each game, for the end-to-end tests that must hold for all four.
+
+`start` makes a game at the table; `fill` enters one valid played hand on its entry
+screen, tap by tap as a player would, and stops short of Save; `described` is a few
+words the board then shows for it. Tests that are about saving, not about a game's
+rules, run once per game over `GAMES`.
+"""
+
+import json
+
+from tests.e2e.helpers import choose, live_update, set_number, tap
+from tests.games.cardigan.cardigan_sheets import quick
+from tests.sheets import EXAMPLES
+from tests.tables import make_game
+
+GAMES = ("tridge", "contractor", "bid_fair", "cardigan")
+
+PLAYERS = {
+    "tridge": ("Ana", "Ben", "Cy", "Dee"),
+    "contractor": ("Ana", "Ben", "Cy"),
+    "bid_fair": ("Ana", "Ben"),
+    "cardigan": ("Ana", "Ben", "Cy", "Dee"),
+}
+
+
+def start(owner, kind, hands=()):
+    """A new game of `kind` for `owner`, with `hands` (records) already played."""
+    return make_game(owner, kind=kind, players=PLAYERS[kind], hands=hands)
+
+
+def fill(page, kind):
+    """Fill in one typical hand on the entry screen already open on `page`."""
+    page.wait_for_load_state()
+    FILLERS[kind](page)
+
+
+def _tridge(page):
+    # Ben plays in clubs with three honours and takes five tricks of nine.
+    choose(page, "player", "Ben")
+    choose(page, "bid", "Play")
+    choose(page, "trumps", "clubs")
+    choose(page, "honours", "3")
+    set_number(page, "tricks_1", 5)
+    set_number(page, "tricks_2", 3)
+
+
+def _contractor(page):
+    # Ana bids nil without the joker and takes no trick.
+    choose(page, "contractor", "Ana")
+    choose(page, "strain", "Nil")
+    choose(page, "conditions", "Nil without joker")
+    set_number(page, "tricks_0", 0)
+    set_number(page, "tricks_1", 6)
+
+
+def _bid_fair(page):
+    # Ana shows J♥, so Ben holds 50; spades are cut; the points alone are counted.
+    tap(page, "#bid_0 input[value='JH']")
+    tap(page, "#cut .bf-suits input[value='S']")
+    tap(page, "#count label:has-text('Points only')")
+    set_number(page, "points_0", 40)
+    set_number(page, "points_1", 71)
+
+
+def _pick(page, group, value):
+    option = f"#{group} label:has(input[value='{value}'])"
+    if not page.is_checked(f"{option} input"):
+        with live_update(page):
+            page.click(option)
+
+
+def _cardigan(page):
+    # The example's second deal, counted in quick mode: Cy's 4 no trump with dummy, 8 tricks.
+    deal = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
+    _pick(page, "mode", "quick")
+    _pick(page, "declarer", deal["declarer"])
+    _pick(page, "level", str(deal["level"]))
+    _pick(page, "bid", deal["bid"])
+    with live_update(page):
+        page.click("#play label:has(input[name=dummy])")
+    _pick(page, "tricks", str(deal["tricks"]))
+    for t, counts in enumerate(deal["card_counts"].values()):
+        for rank, n in counts.items():
+            if page.input_value(f"#id_count_{t}_{rank}") != str(n):
+                set_number(page, f"count_{t}_{rank}", n)
+    for t, discards in enumerate(deal.get("discards", {}).values()):
+        if discards:
+            set_number(page, f"discards_{t}", discards)
+
+
+FILLERS = {
+    "tridge": _tridge,
+    "contractor": _contractor,
+    "bid_fair": _bid_fair,
+    "cardigan": _cardigan,
+}
