@@ -14,6 +14,7 @@ from functools import cached_property
 from games import boards, merge, services, tallies
 from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
+from games.words import sentence
 
 RECHECK = "Here is the game as it stands now: check your hand and save it again."
 
@@ -80,7 +81,9 @@ class HandEntry:
         self.deleted = hand is not None and hand.pk is None
         self._clashes = []  # the fields both phones changed, each its own way
         self.entered = None  # the record entered for the rival's number, if complete
+        self.refusal = None  # why the rules take it for no later hand
         self.data = None
+        self.user = None
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
@@ -96,6 +99,7 @@ class HandEntry:
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""
         self.posted = True
+        self.user = user
         if self.deleted:
             return False
         self.key = submission_key(data)
@@ -148,11 +152,18 @@ class HandEntry:
         self.data = data
         entered = self.engine.HandForm(data, game=self.game, number=posted)
         self.entered = entered.to_record() if entered.is_valid() else None
-        if self.entered in (None, self.rival.record) or self.over or not self.form.is_valid():
+        if self.entered in (None, self.rival.record) or self.over:
             return False
-        self._take(self.form.to_record())
-        if self.record == self.entered:
-            self._preview()  # the rules' refusal goes to the form, for the screen to tell
+        if self.form.is_valid():
+            self._take(self.form.to_record())
+            if self.record == self.entered and self._preview():
+                return False
+        # Not the same hand as the next one: the rules' own words say why, where they can.
+        self.preview = None
+        try:
+            services.score_records(self.stored, [*self.records, self.entered])
+        except SheetError as error:
+            self.refusal = sentence(self.form.in_words(error.message))
         return False
 
     def _take(self, record):
@@ -219,7 +230,7 @@ class HandEntry:
         who = ""
         if latest and latest.via_coscorer:
             who = " through the co-scorer link"
-        elif latest and latest.by:
+        elif latest and latest.by and latest.by != self.user:  # on their own other phone: no name
             who = f" by {latest.by.get_username()}"
         return f"{word} was changed on another phone{who} while you were correcting it."
 
@@ -344,9 +355,6 @@ class HandEntry:
         (templates/hands/rival.html); the form is sent on as the next hand, with its key."""
         describe = self.engine.describe_record
         skip = {"csrfmiddlewaretoken", "number", "save", "preview", "submission"}
-        refused = []
-        if self.entered is not None and self.preview is None:
-            refused = [error for errors in self.form.errors.values() for error in errors]
         return {
             "game": self.game,
             "engine": self.engine,
@@ -357,7 +365,7 @@ class HandEntry:
             "same": self.entered == self.rival.record,
             "last": bool(self.over),
             "saveable": self.preview is not None,
-            "refused": refused,
+            "refusal": self.refusal,
             "number": self.number,
             "resend": [
                 (name, value)
@@ -366,4 +374,6 @@ class HandEntry:
                 for value in self.data.getlist(name)
             ],
             "submission": self.key or new_key(),
+            # What its own Save sent, to send again: Contractor's one-tap redeal is a Save.
+            "save_as": self.data.get("save") or "1",
         }

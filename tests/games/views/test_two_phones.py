@@ -75,7 +75,7 @@ def test_a_hand_the_rules_refuse_as_the_next_says_so_and_offers_to_change_it(own
     # Ben deals hand 2 and sits out: he cannot have played it.
     post = tridge_post(1, **(BEN_POST | {"honours": 1}), save="1", submission="phone-b")
     page = owner_client.post(url(game), post).content.decode()
-    assert "Yours would not be right as hand 2" in page
+    assert "Yours cannot be saved as hand 2 as it stands" in page
     assert "Save mine as" not in page and "Change mine into hand 2" in page
     shown = owner_client.post(url(game), resent(page) | {"preview": "1"})
     assert shown.context["number"] == 2 and shown.context["form"].errors
@@ -109,7 +109,8 @@ def test_a_correction_merged_with_another_keeps_both(owner_client, game):
     correct(owner_client, game, honours=1)  # the first phone
     response = correct(owner_client, game, trumps="D")  # began from version 1, honours 3
     page = response.content.decode()
-    assert "changed on another phone by ana" in page and "Nothing is saved yet" in page
+    assert "Hand 1 was changed on another phone while you were correcting it" in page
+    assert "Nothing is saved yet" in page
     assert Hand.objects.get().record["honours"] == 1  # not stored yet
     form = response.context["form"]
     assert (form["trumps"].value(), form["honours"].value()) == ("D", 1)
@@ -179,3 +180,17 @@ def test_a_correction_finds_its_hand_after_an_earlier_one_was_deleted(owner_clie
     post = {"number": 2, "kind": "void", "version": 1, "hand_id": moving.pk, "save": "1"}
     assert owner_client.post(url(game, "hands/2/"), post).status_code == 302
     assert [h.record for h in Hand.objects.all()] == [{"void": True}]
+
+
+def test_contractors_one_tap_redeal_is_saved_as_the_next_hand_as_it_was_sent(owner_client, user):
+    game = make_game(
+        user, kind="contractor", players=("Ana", "Ben", "Cy"), hands=[{"redeal": True}]
+    )
+    post = {"number": 1, "save": "redeal", "submission": "phone-b"}
+    page = owner_client.post(url(game), post).content.decode()
+    assert "Both phones entered the same hand" in page  # a redeal is a redeal
+    game.hands.update(record={"redeal": True, "meta": {"note": "Ana dealt"}})
+    page = owner_client.post(url(game), post).content.decode()
+    assert 'name="save" value="redeal">Save mine as hand 2' in page
+    owner_client.post(url(game), resent(page) | {"save": "redeal"})
+    assert [h.record for h in Hand.objects.all()][1] == {"redeal": True}
