@@ -188,3 +188,27 @@ def test_a_correction_racing_another_keeps_both_changes(live_server, phones, use
     assert theirs_changed and all(final.get(key) == changed.get(key) for key in theirs_changed)
     assert final != changed  # and the second phone's own change is there too
     assert game.revisions.count() == 2
+
+
+def test_a_clash_between_two_corrections_asks_before_saving_over_theirs(
+    live_server, phones, user, shoot
+):
+    first, second = phones
+    game = typical.start(user, "tridge")
+    board = f"{live_server.url}/games/{game.pk}/"
+    first.goto(f"{board}hands/new/")
+    typical.fill(first, "tridge")  # three honours
+    save(first, board)
+    both_on(phones, live_server.url, f"/games/{game.pk}/hands/1/")
+    choose(second, "honours", "1")
+    choose(first, "honours", "2")
+    save(first, board)
+    slow_down(second)
+    second.click(SAVE)
+    second.wait_for_selector("text=you both changed it")
+    assert second.locator(SAVE).count() == 0  # a plain Save would not say whose wins
+    shoot(second, "clash-tridge")
+    assert Hand.objects.get(game=game).record["honours"] == 2
+    second.click("button:has-text('Save mine over theirs')")
+    second.wait_for_url(board)
+    assert Hand.objects.get(game=game).record["honours"] == 1

@@ -5,7 +5,7 @@ Tridge with four people: Ana deals hand 1 and sits out, Ben deals hand 2 and sit
 
 import pytest
 
-from games.models import Hand, Revision, Submission
+from games.models import Game, Hand, Revision, Submission
 from tests.tables import BEN_WINS, make_game, tridge_post
 
 pytestmark = pytest.mark.django_db
@@ -194,3 +194,43 @@ def test_contractors_one_tap_redeal_is_saved_as_the_next_hand_as_it_was_sent(own
     assert 'name="save" value="redeal">Save mine as hand 2' in page
     owner_client.post(url(game), resent(page) | {"save": "redeal"})
     assert [h.record for h in Hand.objects.all()][1] == {"redeal": True}
+
+
+def posted(data: dict):
+    from django.http import QueryDict
+
+    query = QueryDict(mutable=True)
+    query.update({key: str(value) for key, value in data.items()})
+    return query
+
+
+def test_a_hand_stored_between_reading_the_game_and_saving_still_meets_the_choice(user, game):
+    from games import services
+    from games.entry import HandEntry
+
+    entry = HandEntry(game)  # read while hand 2 was still to come
+    services.add_hand(Game.objects.get(pk=game.pk), {"passed": True}, 2, key="phone-a")
+    assert not entry.submit(posted({"number": 2, "kind": "void", "save": "1"}), user, save=True)
+    context = entry.context()
+    assert (context["rival"].number, context["on_record"], context["entered"]) == (
+        2,
+        "All passed",
+        "Not valid",
+    )
+    assert context["saveable"] and context["number"] == 3
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_a_correction_met_between_reading_and_saving_is_merged_not_stored(user, game):
+    from games import services
+    from games.entry import HandEntry
+
+    hand = Hand.objects.get()
+    entry = HandEntry(game, hand)  # read at version 1
+    services.edit_hand(Hand.objects.get(), BEN_WINS | {"honours": 1}, user, 1)
+    post = tridge_post(1, **(BEN_POST | {"trumps": "D"}), version=1, save="1")
+    assert not entry.submit(posted(post), user, save=True)
+    context = entry.context()
+    assert [row.label for row in context["rows"]] == ["Trumps", "Honours"]
+    assert not context["clashes"] and context["form"]["honours"].value() == 1
+    assert Hand.objects.get().record == BEN_WINS | {"honours": 1}
