@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from contextlib import suppress
 
 from django import forms
 
+from games.dump import nothing_imported
 from games.models import Player, Session
 from games.registry import GAMES
-from games.sheet import NAME_LENGTH, SheetError, read_settings, settings_as_rules
+from games.sheet import (
+    NAME_LENGTH,
+    JSONRefused,
+    SheetError,
+    parse_json,
+    read_settings,
+    settings_as_rules,
+)
 from games.words import sentence
 
 
@@ -297,9 +304,12 @@ class ImportForm(forms.Form):
         else:
             raise forms.ValidationError("Choose a sheet file or paste one.")
         try:
-            data["sheet"] = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise forms.ValidationError(
-                "This is not a score sheet: it is not valid JSON."
-            ) from None
+            data["sheet"] = parse_json(raw)
+        except JSONRefused as error:
+            self.refuse(f"the sheet {error}")
         return data
+
+    def refuse(self, error) -> None:
+        """Nothing was imported, said next to where the sheet came from (file or text)."""
+        where = "file" if self.cleaned_data.get("file") else "text"
+        self.add_error(where, nothing_imported(error))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -283,14 +284,45 @@ def read_sheet(data: Any) -> Sheet:
     return Sheet(game=key, players=players, settings=settings, hands=hands, extra=extra)
 
 
+class JSONRefused(ValueError):
+    """A file that is not JSON every database can store; `str()` says what it is or holds
+    ("is not valid JSON ..."), for a sentence that begins with the file."""
+
+
+# "\u0000" in JSON text, not "\\u0000" (an escaped backslash, then "u0000").
+_NUL = re.compile(r"(?<!\\)(?:\\\\)*\\u0000")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse a file's JSON, refusing what json.loads takes but no database column stores.
+
+    json.loads takes NaN, Infinity and 1e999 (as inf), which JSON has not and PostgreSQL's
+    jsonb refuses; lone surrogates ("\\ud800"), which no database driver encodes as UTF-8;
+    and "\\u0000", which PostgreSQL's text and jsonb refuse. Each would be a server error
+    when stored.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise JSONRefused(f"is not valid JSON line {error.lineno} column {error.colno}") from None
+    except (ValueError, RecursionError):
+        raise JSONRefused("is not valid JSON") from None
+    try:
+        again = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        again.encode()
+    except (ValueError, RecursionError):  # NaN, inf, a lone surrogate (UnicodeEncodeError)
+        raise JSONRefused("holds NaN, Infinity, a number too large or a broken character") from None
+    if _NUL.search(again):
+        raise JSONRefused("holds the character \\u0000, which no text may hold")
+    return data
+
+
 def load_sheet(text: str | bytes) -> Sheet:
     """Parse JSON text and read it; malformed JSON is a SheetError like any other fault."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        where = isinstance(error, json.JSONDecodeError)
-        detail = f"line {error.lineno} column {error.colno}" if where else ""
-        raise SheetError("sheet", f"is not valid JSON {detail}".strip()) from None
+        data = parse_json(text)
+    except JSONRefused as error:
+        raise SheetError("sheet", str(error)) from None
     return read_sheet(data)
 
 

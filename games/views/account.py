@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_safe
 
-from games.dump import DumpError, dump_account, load_account
+from games.dump import DumpError, dump_account, load_account, nothing_imported
 from games.models import Session
+from games.sheet import JSONRefused, parse_json
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -38,10 +39,9 @@ class AccountFileForm(forms.Form):
         if upload.size > self.MAX_BYTES:
             raise forms.ValidationError("That file is too large.")
         try:
-            return json.loads(upload.read())
-        except (ValueError, RecursionError):
-            message = "This is not an account file: it is not valid JSON."
-            raise forms.ValidationError(message) from None
+            return parse_json(upload.read())
+        except JSONRefused as error:
+            raise forms.ValidationError(nothing_imported(f"the file {error}")) from None
 
 
 @login_required
@@ -52,7 +52,7 @@ def account(request):
         try:
             load_account(request.user, form.cleaned_data["file"])
         except DumpError as error:
-            form.add_error("file", f"Nothing was imported: {error}.")
+            form.add_error("file", nothing_imported(error))
         else:
             return redirect("home")
     return render(request, "account.html", {"form": form, "empty": empty})

@@ -60,7 +60,7 @@ def session_import(request, pk):
         try:
             game = services.import_sheet(session, form.cleaned_data["sheet"])
         except SheetError as error:
-            form.add_error(None, f"This sheet cannot be imported: {error}")
+            form.refuse(error)
         else:
             return redirect(game)
     return render(request, "sessions/import.html", {"session": session, "form": form})

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.sheet import SheetError, load_sheet, read_sheet
+from games.sheet import JSONRefused, SheetError, load_sheet, parse_json, read_sheet
 from tests.sheets import sheet
 
 
@@ -100,3 +100,24 @@ def test_a_key_with_a_line_break_still_makes_a_one_line_error():
     data = contractor()
     data["bad\nkey"] = 1
     assert str(refusal(data)) == "bad\\nkey: is not a field here"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"meta": NaN}', "holds NaN"),
+        ('{"meta": -Infinity}', "holds NaN"),
+        ('{"meta": 1e999}', "holds NaN"),
+        ('{"meta": "\\ud800"}', "a broken character"),
+        ('{"meta": "a\\u0000"}', "holds the character \\u0000"),
+        ('{"meta": "\\\\\\u0000"}', "holds the character \\u0000"),
+    ],
+)
+def test_json_no_database_can_store_is_refused_when_read(text, words):
+    with pytest.raises(JSONRefused) as caught:
+        parse_json(text)
+    assert words in str(caught.value)
+
+
+def test_an_escaped_backslash_before_u0000_is_only_text():
+    assert parse_json('["\\\\u0000", "\\ud83c\\udca1"]') == ["\\u0000", "\U0001f0a1"]

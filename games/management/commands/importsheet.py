@@ -1,15 +1,16 @@
 """`manage.py importsheet FILE --owner USERNAME`: store a sheet as a new game of that user."""
 
-import json
+import os
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.dump import nothing_imported
 from games.management.commands.score import one_line, read
 from games.models import Session
-from games.services import import_sheet
-from games.sheet import SheetError
+from games.services import checked_sheet, import_sheet
+from games.sheet import JSONRefused, SheetError, parse_json
 
 
 class Command(BaseCommand):
@@ -25,19 +26,24 @@ class Command(BaseCommand):
             self.stderr.write(f"owner: there is no user {owner!r}")
             raise SystemExit(2)
         try:
-            data = json.loads(read(file))
+            data = parse_json(read(file))
         except OSError as error:
-            self.stderr.write(one_line(error))
-            raise SystemExit(2) from None
-        except (ValueError, RecursionError):
-            self.stderr.write("sheet: is not valid JSON")
-            raise SystemExit(2) from None
+            self.refuse(one_line(error))
+        except JSONRefused as error:
+            self.refuse(f"sheet: {error}")
+        # A file name that is not UTF-8 reaches Python with lone surrogates, which no
+        # database column stores.
+        name = os.fsencode(file).decode(errors="replace")
         try:
+            sheet = checked_sheet(data)
             # The session and the game are stored together or not at all.
             with transaction.atomic():
-                session = Session.objects.create(owner=user, note=f"Imported from {file}")
-                game = import_sheet(session, data)
+                session = Session.objects.create(owner=user, note=f"Imported from {name}")
+                game = import_sheet(session, data, sheet)
         except SheetError as error:
-            self.stderr.write(one_line(error))
-            raise SystemExit(2) from None
+            self.refuse(error)
         self.stdout.write(f"{game.pk} {game.get_absolute_url()}")
+
+    def refuse(self, error) -> None:
+        self.stderr.write(one_line(nothing_imported(error)))
+        raise SystemExit(2) from None

@@ -1,11 +1,12 @@
 """`manage.py importsheet` and `exportsheet`: sheets in and out from the command line."""
 
 import json
+import os
 
 import pytest
 from django.core.management import call_command
 
-from games.models import Game
+from games.models import Game, Session
 from tests.sheets import EXAMPLES, scored
 
 pytestmark = pytest.mark.django_db
@@ -39,8 +40,36 @@ def test_a_bad_sheet_is_refused_in_one_line_and_nothing_is_stored(capsys, user, 
     bad.write_text(json.dumps(data))
     code, out, err = run(capsys, "importsheet", str(bad), "--owner", "ana")
     assert (code, out) == (2, "")
-    assert err.strip() == "hand 4: honours: 4 is too many with spades trumps, at most 3"
-    assert not Game.objects.exists()
+    assert err == (
+        "Nothing was imported: hand 4: honours: 4 is too many with spades trumps, at most 3.\n"
+    )
+    assert not Game.objects.exists() and not Session.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{nope", "Nothing was imported: sheet: is not valid JSON line 1 column 2."),
+        ('{"format": Infinity}', "Nothing was imported: sheet: holds NaN, Infinity"),
+        ('{"players": ["\\u0000"]}', "Nothing was imported: sheet: holds the character"),
+        ('{"format": "scoresheet/1", "game": "poker"}', "Nothing was imported: game: must be"),
+    ],
+)
+def test_a_damaged_file_is_refused_in_one_line_with_status_2(capsys, user, tmp_path, text, words):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    code, out, err = run(capsys, "importsheet", str(bad), "--owner", "ana")
+    assert (code, out) == (2, "")
+    assert err.startswith(words) and err.count("\n") == 1
+    assert not Session.objects.exists()
+
+
+def test_a_file_whose_name_is_not_utf8_is_still_imported(capsys, user, tmp_path):
+    path = tmp_path / os.fsdecode(b"caf\xe9.json")
+    path.write_bytes((EXAMPLES / "bid-fair-opening.json").read_bytes())
+    code, _, err = run(capsys, "importsheet", str(path), "--owner", "ana")
+    assert (code, err) == (0, "")
+    assert Session.objects.get().note.endswith("caf\ufffd.json")
 
 
 @pytest.mark.parametrize(

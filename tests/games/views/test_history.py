@@ -1,10 +1,8 @@
-"""Looking back: the sessions list with results and filters, players' records, account files."""
-
-import json
+"""Looking back: the sessions list with results and filters, players' records."""
 
 import pytest
 
-from games.models import Game, Hand, Player, Revision, Session
+from games.models import Player, Session
 from games.services import import_sheet
 from tests.sheets import EXAMPLES, load_example
 from tests.tables import BEN_WINS, make_game
@@ -71,62 +69,6 @@ def test_a_players_record_counts_games_wins_and_each_games_figures(owner_client,
 def test_another_users_player_does_not_exist_for_you(stranger_client, user):
     player = Player.objects.create(owner=user, name="Ana")
     assert stranger_client.get(f"/players/{player.pk}/").status_code == 404
-
-
-def test_an_account_file_round_trips_into_an_empty_account(owner_client, user, make_user):
-    game = imported(user, "tridge-three-people", "The Crown")
-    hand = Hand.objects.get(game=game, number=6)
-    from games.services import edit_hand
-
-    edit_hand(hand, {"passed": True}, user, 1)
-    exported = json.loads(owner_client.get("/account/export.json").content)
-    assert exported["sessions"][0]["games"][0]["sheet"]["hands"][5] == {"passed": True}
-
-    from django.test import Client
-
-    fresh = Client()
-    fresh.force_login(make_user("bea"))
-    upload = _upload(exported)
-    assert fresh.post("/account/", {"file": upload}).status_code == 302
-    copy = Game.objects.get(session__owner__username="bea")
-    again = json.loads(fresh.get("/account/export.json").content)
-    assert again["sessions"][0]["games"][0]["sheet"] == exported["sessions"][0]["games"][0]["sheet"]
-    assert Revision.objects.filter(game=copy).count() == 1
-    assert copy.hands.get(number=6).version == 2
-
-
-def test_an_account_file_is_refused_into_an_account_with_sessions(owner_client, user):
-    imported(user, "bid-fair-opening")
-    exported = json.loads(owner_client.get("/account/export.json").content)
-    response = owner_client.post("/account/", {"file": _upload(exported)})
-    assert response.status_code == 200
-    assert Game.objects.count() == 1
-
-
-@pytest.mark.parametrize(
-    ("content", "words"),
-    [
-        (b"{nope", "not valid JSON"),
-        (json.dumps({"format": "other"}).encode(), "not a Scorekeeper account file"),
-        (
-            json.dumps({"format": "scorekeeper-account/1", "sessions": [{"date": "x"}]}).encode(),
-            "damaged",
-        ),
-    ],
-)
-def test_a_bad_account_file_is_refused_and_nothing_stored(owner_client, content, words):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    upload = SimpleUploadedFile("a.json", content)
-    response = owner_client.post("/account/", {"file": upload})
-    assert words in response.content.decode()
-    assert not Session.objects.exists()
-
-
-def _upload(data):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    return SimpleUploadedFile("account.json", json.dumps(data).encode())
 
 
 def test_the_game_page_draws_a_chart_with_the_hands_table_beside_it(owner_client, user):

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.models import Game, Hand, Session
+from games.models import Game, Hand, Player, Session
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +73,44 @@ def test_a_bad_sheet_is_refused_with_its_reason_and_nothing_stored(owner_client,
     assert response.status_code == 200
     assert words in response.content.decode()
     assert not Game.objects.exists() and not Hand.objects.exists()
+
+
+def test_a_damaged_sheet_file_is_named_next_to_the_file_field_and_nothing_stored(
+    owner_client, user
+):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    session = Session.objects.create(owner=user)
+    data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
+    data["players"][2] = "C" * 41
+    upload = SimpleUploadedFile("g.json", json.dumps(data).encode())
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"file": upload})
+    message = "Nothing was imported: players[2]: a name has at most 40 characters."
+    assert response.context["form"].errors == {"file": [message]}
+    page = response.content.decode()
+    assert page.index('role="alert"') < page.index(f'<a href="#id_file">{message}</a>')
+    assert not Game.objects.exists() and not Player.objects.exists()
+
+
+def test_a_pasted_sheet_the_engine_refuses_is_named_next_to_the_text(owner_client, user):
+    session = Session.objects.create(owner=user)
+    data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
+    data["hands"][3]["honours"] = 4
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": json.dumps(data)})
+    assert response.context["form"].errors == {
+        "text": [
+            "Nothing was imported: hand 4: honours: 4 is too many with spades trumps, at most 3."
+        ]
+    }
+    assert not Game.objects.exists() and not Hand.objects.exists()
+
+
+def test_a_sheet_holding_nan_is_refused_before_it_reaches_the_database(owner_client, user):
+    session = Session.objects.create(owner=user)
+    text = (EXAMPLES / "bid-fair-opening.json").read_text().replace("{", '{"meta": NaN, ', 1)
+    response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": text})
+    assert response.context["form"].errors["text"] == [
+        "Nothing was imported: the sheet holds NaN, Infinity, a number too large "
+        "or a broken character."
+    ]
+    assert not Game.objects.exists()
