@@ -104,7 +104,7 @@ def test_two_phones_entering_the_same_hand_store_it_once(live_server, phones, us
 
 @pytest.mark.parametrize("kind", typical.GAMES)
 def test_a_second_phone_keeps_the_one_on_record_and_nothing_is_stored(
-    live_server, phones, user, kind, shoot
+    live_server, phones, user, kind, shoot, axe
 ):
     first, second = phones
     game = typical.start(user, kind)
@@ -120,6 +120,7 @@ def test_a_second_phone_keeps_the_one_on_record_and_nothing_is_stored(
     on_record, entered = second.locator(".both .card p").all_inner_texts()
     assert on_record != entered
     shoot(second, f"two-phones-{kind}")
+    axe(second, "both hands side by side")
     assert second.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     recorded = list(game.hands.values_list("record", flat=True))
     second.click("text=Keep the one on record")
@@ -160,7 +161,9 @@ def test_a_second_phone_saves_its_own_as_the_next_hand_once(live_server, phones,
 
 
 @pytest.mark.parametrize("kind", typical.GAMES)
-def test_a_correction_racing_another_keeps_both_changes(live_server, phones, user, kind, shoot):
+def test_a_correction_racing_another_keeps_both_changes(
+    live_server, phones, user, kind, shoot, axe
+):
     first, second = phones
     game = typical.start(user, kind)
     board = f"{live_server.url}/games/{game.pk}/"
@@ -181,6 +184,7 @@ def test_a_correction_racing_another_keeps_both_changes(live_server, phones, use
     assert second.is_visible("text=your change, kept")
     assert Hand.objects.get(game=game).record == changed  # nothing stored yet
     shoot(second, f"merged-correction-{kind}")
+    axe(second, "a merged correction")
     assert second.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     save(second, board)
     final = Hand.objects.get(game=game).record
