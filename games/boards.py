@@ -61,7 +61,9 @@ def board(game: Game) -> dict:
     names = list(score.standings)
     deleted = [
         (revision, engine.describe_record(revision.record))
-        for revision in game.revisions.filter(action=Revision.DELETED).select_related("by")
+        for revision in game.revisions.filter(
+            action=Revision.DELETED, put_back=False
+        ).select_related("by")
     ]
     return context | {
         "chart": charts.running_totals(score, context["colours"]),

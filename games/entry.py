@@ -67,6 +67,7 @@ class HandEntry:
         self.record = hand.record if hand else None
         self.preview = None
         self.conflict = None
+        self.replacing = None  # the one-tap Save that asks first (`_asks_first`)
         self.top = None
         # Built by `submit` from what was posted, or as first shown by `context`: a form
         # costs a deep copy of every field, and a save never shows the blank one.
@@ -84,6 +85,7 @@ class HandEntry:
         self.refusal = None  # why the rules take it for no later hand
         self.data = None
         self.user = None
+        self.changed = True  # False: saved as it was on record, so there is nothing to undo
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
@@ -123,6 +125,7 @@ class HandEntry:
             self._take(self.form.to_record())
             if self.hand and not self._merged(data, save):
                 return False
+            save = save and not self._asks_first(data)
             # A save is scored once, under the game's lock (games/services.py), whose
             # refusal comes back to this form as a preview's would.
             ready = save or self._preview()
@@ -134,7 +137,8 @@ class HandEntry:
         if ready and data.get("save") == "theirs":
             self.record = merge.settle(self.record, self.hand.record, self._clashes)
             if self.record == self.hand.record:
-                return True  # only their changes were left: nothing to store
+                self.changed = False  # only their changes were left: nothing to store
+                return True
         return ready and self._save(data, user)
 
     def _meet(self, data, posted) -> bool:
@@ -165,6 +169,22 @@ class HandEntry:
         except SheetError as error:
             self.refusal = sentence(self.form.in_words(error.message))
         return False
+
+    def _asks_first(self, data) -> bool:
+        """A one-tap button over a scored hand asks before it replaces it.
+
+        Such a button (Contractor's "All passed: redeal") is a Save whose value is not
+        the Save button's "1"; a new hand stays one tap. Replace sends it with `replace`.
+        """
+        # "over" and "theirs" settle a clash with another phone's correction (`_merged`).
+        if not self.hand or data.get("save") in ("1", "over", "theirs", None):
+            return False
+        if data.get("replace"):
+            return False
+        if self.record == self.hand.record:
+            return False
+        self.replacing = data["save"]
+        return True
 
     def _take(self, record):
         self.record = record
@@ -339,6 +359,8 @@ class HandEntry:
             "number": self.number,
             "submission": self.key or new_key(),
             "conflict": self.conflict,
+            "replacing": self.replacing,
+            "replacement": self.engine.describe_record(self.record) if self.replacing else "",
             "current_text": self.engine.describe_record(self.hand.record) if self.hand else "",
             "base": self.base,
             "rows": self.rows,

@@ -144,6 +144,9 @@ class Revision(models.Model):
     # Set when the change came through the game's co-scorer link rather than an account.
     via_coscorer = models.BooleanField(default=False)
     at = models.DateTimeField(default=timezone.now)
+    # A deleted hand put back (games/services.py): no longer offered as deleted, and linked
+    # to the hand again (`hand`) as a step of its history; deleted again, it stays put back.
+    put_back = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -170,6 +173,9 @@ class Submission(models.Model):
     # The hand the change made, and what it did: what the first answer was about.
     number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=ACTIONS)
+    # The game's version right after the change: Undo undoes it only while the game is
+    # still there (games/services.py `undo`). None for changes stored before it was kept.
+    version = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:

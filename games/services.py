@@ -55,7 +55,10 @@ def _once(game: Game, key: str | None, number: int, action: str) -> None:
         return
     try:
         with transaction.atomic():
-            Submission.objects.create(game=game, key=key, number=number, action=action)
+            # Every keyed change bumps the game's version once: Undo checks it is still there.
+            Submission.objects.create(
+                game=game, key=key, number=number, action=action, version=game.version + 1
+            )
     except IntegrityError:
         raise AlreadyStored(submitted(game, key)) from None
 
@@ -299,6 +302,72 @@ def delete_hand(
         _bump(game, tally)
 
 
+def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> Hand:
+    """Put a deleted hand back at its number, the hands after it moving down one.
+
+    At the end if the game is shorter now. Scored whole before anything moves, so a hand
+    the rules no longer allow there (after the game's end) raises SheetError.
+    """
+    with transaction.atomic():
+        game, hands = _locked(revision.game)
+        number = min(revision.number, len(hands) + 1)
+        _once(game, key, number, Submission.ADDED)
+        revision = Revision.objects.get(pk=revision.pk)  # as it is now, under the lock
+        if revision.action != Revision.DELETED or revision.put_back:
+            raise Conflict(f"{_hand(game)} {revision.number} was already put back.")
+        records = [h.record for h in hands]
+        records.insert(number - 1, revision.record)
+        tally = _check(game, records)
+        # Moving them down one by one, highest first, keeps (game, number) unique throughout.
+        for moved in reversed(hands[number - 1 :]):
+            moved.number += 1
+            moved.save(update_fields=["number"])
+        hand = Hand.objects.create(
+            game=game, number=number, record=revision.record, version=revision.version + 1
+        )
+        # Linked to the hand again, it shows in the hand's history as the deletion it was.
+        revision.put_back, revision.hand = True, hand
+        revision.save(update_fields=["put_back", "hand"])
+        _bump(game, tally)
+    return hand
+
+
+def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=None):
+    """Undo the change stored with the one-time key `change`, if nothing changed since.
+
+    A new hand (or one put back) is deleted, a correction (or a restored version) goes
+    back to the version before it, a deleted hand is put back; each is kept as a
+    revision, and is itself a change that can be undone. Returns the hand's number and
+    what was done to it ("added", "edited", "deleted"), for the board's line.
+    """
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        done = submitted(locked, key)
+        if done is not None:  # this Undo, sent twice at once
+            raise AlreadyStored(done)
+        made = submitted(locked, change)
+        # Anything stored since (here or on another phone) bumped the version: undoing
+        # under it could take back someone else's work, so it is refused instead.
+        if made is not None and made.version == locked.version:
+            hand = locked.hands.filter(number=made.number).first()
+            deleted = locked.revisions.filter(action=Revision.DELETED, put_back=False)
+            if made.action == Submission.ADDED and hand is not None:
+                delete_hand(hand, user, hand.version, via_coscorer, key=key)
+                return made.number, Submission.DELETED
+            before = hand and hand.revisions.filter(action=Revision.EDITED).first()
+            if made.action == Submission.EDITED and before is not None:
+                edit_hand(hand, before.record, user, hand.version, via_coscorer, key=key)
+                return made.number, Submission.EDITED
+            gone = deleted.order_by("-pk").first()
+            if made.action == Submission.DELETED and gone is not None:
+                return put_back(gone, user, via_coscorer, key=key).number, Submission.ADDED
+        what = f"{_hand(game)} {made.number}" if made is not None else "This change"
+        raise Conflict(
+            f"{what} was not undone: the game has changed since (another change was saved "
+            "after it, maybe on another phone). Correct it from the scores if it still needs it."
+        )
+
+
 def checked_sheet(data) -> Sheet:
     """A sheet read and scored by its engine; a bad sheet raises SheetError."""
     sheet = read_sheet(data)
@@ -377,9 +446,11 @@ __all__ = [
     "edit_hand",
     "import_sheet",
     "meta_with_top",
+    "put_back",
     "score_game",
     "score_records",
     "sheet_of",
     "submitted",
+    "undo",
     "validated",
 ]

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_safe
 from games import polls
 from games.access import editing, way_in
 from games.registry import GAMES
-from games.views import account, games, hands, health, players, sessions
+from games.views import account, games, hands, health, players, sessions, undo
 
 # The screens of a game, the same for each way into it (games/access.py). Screens that
 # only show answer GET and HEAD alone; the share link is refused those that change the game.
@@ -22,6 +22,9 @@ GAME_SCREENS = [
     path(
         "hands/<int:number>/history/", require_safe(way_in(hands.hand_history)), name="hand_history"
     ),
+    path("hands/restore/", way_in(editing(undo.hand_restore)), name="hand_restore"),
+    path("hands/put-back/", way_in(editing(undo.hand_put_back)), name="hand_put_back"),
+    path("undo/", way_in(editing(undo.undo)), name="undo"),
     # A game's own screens (Contractor's bid calculator, Tridge's settlement), at /<key>/.
     *[path(f"{kind.KEY}/", include(kind.SCREENS)) for kind in GAMES.values() if kind.SCREENS],
 ]

@@ -125,7 +125,8 @@ def board(request, access: Access):
             polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
         return render(request, "games/board.html#live", context)
     if access.can_edit:
-        context["submission"] = new_key()  # per visit, as the CSRF token: never cached
+        # Per visit, as the CSRF token: never cached. One per form: the redeal, put back.
+        context["submission"], context["put_back_submission"] = new_key(), new_key()
     if access.is_owner:
         context |= boards.sharing(request, game)
     return render(request, "games/board.html", context)
@@ -184,6 +185,7 @@ def all_hands(request, access: Access):
     context = boards.board(access.game) | {
         "key": access.key,
         "can_edit": access.can_edit,
+        "put_back_submission": new_key(),  # the deleted hands' Put back (games/deleted.html)
     }
     return render(request, "games/hands.html", context)
 

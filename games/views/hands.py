@@ -9,6 +9,7 @@ from games.entry import HandEntry, new_key, submission_key, whole_number
 from games.models import Hand
 from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
+from games.views.undo import offer_undo
 
 
 def sent_before(request, access: Access) -> bool:
@@ -40,6 +41,10 @@ def _entry(request, access, number):
         raise Http404("Hands of this game cannot be entered yet.")
     entry = HandEntry(game, hand, via_coscorer=access.role == "coscorer")
     if request.method == "POST" and entry.submit(request.POST, access.by(request), save=saving):
+        done = "corrected" if hand else "saved"
+        if entry.changed:
+            word = game.engine.HAND.capitalize()
+            offer_undo(request, access, f"{word} {entry.number} {done}", entry.key)
         return redirect(access.url())
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
     return render(request, template, entry.context() | {"key": access.key})
@@ -79,6 +84,8 @@ def hand_delete(request, access: Access, number):
             error = str(problem)
         except AlreadyStored:
             pass  # sent twice at once: the first deleted it, and both answer as done
+        else:
+            offer_undo(request, access, f"{game.engine.HAND.capitalize()} {number} deleted", key)
         if error is None:
             return redirect(access.url())
     board = boards.board(game)
@@ -97,8 +104,10 @@ def hand_history(request, access: Access, number):
     game = access.game
     hand = get_object_or_404(Hand, game=game, number=number)
     describe = game.engine.describe_record
+    # Each earlier version has its own Restore form, so each its own one-time key.
     revisions = [
-        (revision, describe(revision.record)) for revision in hand.revisions.select_related("by")
+        (revision, describe(revision.record), new_key())
+        for revision in hand.revisions.select_related("by")
     ]
     current = describe(hand.record)
     return render(
@@ -110,5 +119,6 @@ def hand_history(request, access: Access, number):
             "current": current,
             "revisions": revisions,
             "key": access.key,
+            "can_edit": access.can_edit,
         },
     )

@@ -165,3 +165,130 @@ def test_the_same_key_in_another_game_is_another_submission(user):
     services.add_hand(first, {"passed": True}, 1, key="same")
     services.add_hand(second, {"passed": True}, 1, key="same")
     assert Hand.objects.count() == 2
+
+
+def test_an_earlier_version_restored_keeps_the_current_one_so_the_restore_can_be_undone(user):
+    make_game(user, hands=[{"passed": True}])
+    hand = Hand.objects.get()
+    services.edit_hand(hand, {"void": True}, user, expected_version=1)
+    earlier = Revision.objects.get()
+    services.edit_hand(hand, earlier.record, user, expected_version=2)
+    assert Hand.objects.get().record == {"passed": True}
+    assert [r.record for r in hand.revisions.all()] == [{"void": True}, {"passed": True}]
+
+
+def test_a_deleted_hand_put_back_returns_at_its_number_and_the_later_ones_move_down(user):
+    game = make_game(user, hands=[{"passed": True}, {"void": True}, {"incomer_declined": True}])
+    services.delete_hand(Hand.objects.get(number=2), user, expected_version=1)
+    revision = Revision.objects.get()
+    hand = services.put_back(revision, user)
+    assert hand.number == 2
+    assert list(game.hands.values_list("record", flat=True)) == [
+        {"passed": True},
+        {"void": True},
+        {"incomer_declined": True},
+    ]
+    revision.refresh_from_db()
+    assert revision.put_back and revision.hand == hand
+    assert Game.objects.get().version == 2
+
+
+def test_a_deleted_hand_goes_back_at_the_end_when_the_game_is_shorter_now(user):
+    game = make_game(user, hands=[{"passed": True}, {"void": True}, {"incomer_declined": True}])
+    services.delete_hand(Hand.objects.get(number=3), user, expected_version=1)
+    services.delete_hand(Hand.objects.get(number=2), user, expected_version=1)
+    third = Revision.objects.get(number=3)
+    assert services.put_back(third, user).number == 2
+    assert list(game.hands.values_list("record", flat=True)) == [
+        {"passed": True},
+        {"incomer_declined": True},
+    ]
+
+
+def test_a_hand_put_back_once_cannot_be_put_back_again(user):
+    make_game(user, hands=[{"passed": True}])
+    services.delete_hand(Hand.objects.get(), user, expected_version=1)
+    revision = Revision.objects.get()
+    services.put_back(revision, user)
+    with pytest.raises(services.Conflict, match="already put back"):
+        services.put_back(revision, user)
+    assert Hand.objects.count() == 1
+
+
+def test_a_hand_put_back_and_deleted_again_is_offered_once(user):
+    from games.boards import board
+
+    game = make_game(user, hands=[{"passed": True}])
+    services.delete_hand(Hand.objects.get(), user, expected_version=1)
+    hand = services.put_back(Revision.objects.get(), user)
+    services.delete_hand(hand, user, expected_version=hand.version)
+    assert len(board(game)["deleted"]) == 1
+
+
+def test_a_hand_after_the_games_end_is_not_put_back(user):
+    game = make_game(user, rules={"hands": 1}, hands=[{"passed": True}])
+    services.delete_hand(Hand.objects.get(), user, expected_version=1)
+    services.add_hand(game, {"void": True}, 1)
+    with pytest.raises(SheetError, match="after the game ended"):
+        services.put_back(Revision.objects.get(), user)
+    assert list(game.hands.values_list("record", flat=True)) == [{"void": True}]
+    assert not Revision.objects.get().put_back
+
+
+def test_undo_deletes_a_new_hand_and_keeps_it_to_be_put_back(user):
+    game = make_game(user, hands=[{"passed": True}])
+    services.add_hand(game, {"void": True}, 2, key="new")
+    assert services.undo(game, "new", user, key="u1") == (2, "deleted")
+    assert game.hands.count() == 1
+    assert Revision.objects.get().record == {"void": True}
+
+
+def test_undo_takes_a_correction_back_to_the_version_before(user):
+    game = make_game(user, hands=[{"passed": True}])
+    services.edit_hand(Hand.objects.get(), {"void": True}, user, expected_version=1, key="fix")
+    assert services.undo(game, "fix", user, key="u1") == (1, "edited")
+    assert Hand.objects.get().record == {"passed": True}
+    assert game.revisions.count() == 2  # the correction itself is kept too
+
+
+def test_undo_puts_a_deleted_hand_back(user):
+    game = make_game(user, hands=[{"passed": True}, {"void": True}])
+    services.delete_hand(Hand.objects.get(number=1), user, expected_version=1, key="gone")
+    assert services.undo(game, "gone", user, key="u1") == (1, "added")
+    assert list(game.hands.values_list("record", flat=True)) == [{"passed": True}, {"void": True}]
+
+
+def test_an_undo_can_itself_be_undone(user):
+    game = make_game(user)
+    services.add_hand(game, {"void": True}, 1, key="new")
+    services.undo(game, "new", user, key="u1")
+    services.undo(game, "u1", user, key="u2")
+    assert list(game.hands.values_list("record", flat=True)) == [{"void": True}]
+
+
+def test_undo_refuses_once_another_change_came_after_and_changes_nothing(user):
+    game = make_game(user)
+    services.add_hand(game, {"void": True}, 1, key="mine")
+    services.add_hand(game, {"passed": True}, 2, key="theirs")
+    with pytest.raises(
+        services.Conflict, match="Hand 1 was not undone: the game has changed since"
+    ):
+        services.undo(game, "mine", user, key="u1")
+    assert game.hands.count() == 2 and not game.revisions.exists()
+    assert not game.submissions.filter(key="u1").exists()
+
+
+def test_an_undo_sent_twice_undoes_once(user):
+    game = make_game(user)
+    services.add_hand(game, {"void": True}, 1, key="new")
+    services.undo(game, "new", user, key="u1")
+    with pytest.raises(services.AlreadyStored):
+        services.undo(game, "new", user, key="u1")
+    assert not game.hands.exists() and game.revisions.count() == 1
+
+
+def test_undo_of_an_unknown_change_is_refused(user):
+    game = make_game(user, hands=[{"passed": True}])
+    with pytest.raises(services.Conflict):
+        services.undo(game, "never-sent", user, key="u1")
+    assert game.hands.count() == 1

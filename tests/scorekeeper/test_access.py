@@ -29,6 +29,9 @@ SIGNED_OUT = {"anon": 200, "owner": 302, "other": 302, "viewer": 200, "coscorer"
 OWNER_READ = (MINE, REFUSED)
 SHARED_READ = (PUBLIC, REFUSED)
 SHARED_EDIT = (GONE, GONE)
+# Undo, restore and put back answer POST alone; an empty one names no hand or revision.
+POST_ONLY = {"anon": 302, "owner": 405, "other": 404, "viewer": 302, "coscorer": 302}
+NOTHING_NAMED = MINE | {"owner": 404}
 
 # name: (what GET gets, what POST gets)
 ACCESS = {
@@ -59,6 +62,9 @@ ACCESS = {
     "game:hand_edit": (MINE, MINE),
     "game:hand_delete": (MINE, MINE_REDIRECTS),
     "game:hand_history": OWNER_READ,
+    "game:hand_restore": (POST_ONLY, NOTHING_NAMED),
+    "game:hand_put_back": (POST_ONLY, NOTHING_NAMED),
+    "game:undo": (POST_ONLY, MINE_REDIRECTS),
     "game:contractor_calculator": OWNER_READ,
     "shared:board": SHARED_READ,
     "shared:sheet": SHARED_READ,
@@ -70,6 +76,9 @@ ACCESS = {
     "shared:hand_edit": SHARED_EDIT,
     "shared:hand_delete": SHARED_EDIT,
     "shared:hand_history": SHARED_READ,
+    "shared:hand_restore": SHARED_EDIT,
+    "shared:hand_put_back": SHARED_EDIT,
+    "shared:undo": SHARED_EDIT,
     "shared:contractor_calculator": SHARED_READ,
     "coscorer:board": SHARED_READ,
     "coscorer:sheet": SHARED_READ,
@@ -81,6 +90,9 @@ ACCESS = {
     "coscorer:hand_edit": (PUBLIC, PUBLIC),
     "coscorer:hand_delete": (PUBLIC, dict.fromkeys(ROLES, 302)),
     "coscorer:hand_history": SHARED_READ,
+    "coscorer:hand_restore": (REFUSED, GONE),
+    "coscorer:hand_put_back": (REFUSED, GONE),
+    "coscorer:undo": (REFUSED, dict.fromkeys(ROLES, 302)),
     "coscorer:contractor_calculator": SHARED_READ,
 }
 # Game screens of one kind are asked of a game of that kind; the rest of a Tridge game.

@@ -436,3 +436,33 @@ def test_an_imported_sheet_shows_the_same_standings_as_the_score_command(owner_c
         shown = f"{total}" if total >= 0 else f"\u2212{-total}"
         assert f'<span class="who">{name}' in page and f">{shown}</span>" in page
     assert "Game over: Cy wins." in page
+
+
+# --- a one-tap redeal over a scored hand asks first -----------------------------------
+
+
+def test_a_redeal_over_a_scored_hand_asks_first_and_changes_nothing(owner_client, user):
+    game = make_game(user, kind="contractor", players=PLAYERS, hands=[BEN_CLUBS_RECORD])
+    edit = post(**BEN_CLUBS, version=1, save="redeal")
+    response = owner_client.post(url(game, "hands/1/"), edit)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "This replaces hand 1 (Ben" in page and "with “Redeal: all passed”. Replace it?" in page
+    assert '<input type="hidden" name="replace" value="1">' in page
+    assert 'name="save" value="redeal">Replace it</button>' in page
+    assert f'href="/games/{game.pk}/hands/1/">Keep it</a>' in page
+    assert Hand.objects.get().record == BEN_CLUBS_RECORD
+
+
+def test_replace_it_stores_the_redeal_over_the_scored_hand(owner_client, user):
+    game = make_game(user, kind="contractor", players=PLAYERS, hands=[BEN_CLUBS_RECORD])
+    edit = post(**BEN_CLUBS, version=1, save="redeal", replace="1")
+    assert owner_client.post(url(game, "hands/1/"), edit).status_code == 302
+    assert Hand.objects.get().record == {"redeal": True}
+
+
+def test_the_forms_own_save_button_on_a_scored_hand_does_not_ask(owner_client, user):
+    game = make_game(user, kind="contractor", players=PLAYERS, hands=[BEN_CLUBS_RECORD])
+    edit = post(**(BEN_CLUBS | {"challenger": "none"}), version=1, save="1")
+    assert owner_client.post(url(game, "hands/1/"), edit).status_code == 302
+    assert "challenger" not in Hand.objects.get().record

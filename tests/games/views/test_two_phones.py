@@ -149,8 +149,11 @@ def test_keeping_theirs_still_saves_my_other_changes(owner_client, game):
 
 def test_keeping_theirs_with_nothing_else_changed_stores_nothing(owner_client, game):
     correct(owner_client, game, honours=1)
+    owner_client.get(url(game, ""))  # the first phone's "Hand 1 corrected", shown
     mine = tridge_post(1, **(BEN_POST | {"honours": 2}), version=2, base=1)
-    assert owner_client.post(url(game, "hands/1/"), mine | {"save": "theirs"}).status_code == 302
+    board = owner_client.post(url(game, "hands/1/"), mine | {"save": "theirs"}, follow=True)
+    assert board.redirect_chain == [(f"/games/{game.pk}/", 302)]
+    assert "corrected" not in board.content.decode()  # nothing to undo either
     assert Hand.objects.get().version == 2 and Revision.objects.count() == 1
 
 

@@ -1,0 +1,122 @@
+"""Taking a change back at the table, in Chromium at a phone's size, for all four games:
+the board's "Hand N saved · Undo", a deleted hand put back, an earlier version restored
+from a hand's history, and a one-tap redeal over a scored hand that asks first."""
+
+import json
+
+import pytest
+
+from games.models import Hand
+from tests.e2e import typical
+from tests.e2e.helpers import log_in, save, tap
+from tests.sheets import EXAMPLES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Another valid hand 1 for each game, on record before a correction to the typical one.
+EARLIER = {
+    "tridge": {"passed": True},
+    "contractor": {"redeal": True},
+    "bid_fair": {"redeal": True},
+    "cardigan": json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][0],
+}
+# What the game calls a hand, as the board's line says it.
+WORD = {"tridge": "Hand", "contractor": "Hand", "bid_fair": "Hand", "cardigan": "Deal"}
+
+
+@pytest.fixture
+def table(live_server, phone, user):
+    log_in(phone, live_server.url)
+    return phone, live_server.url
+
+
+def undo_line(page):
+    return page.locator(".messages .undo")
+
+
+@pytest.mark.parametrize("kind", typical.GAMES)
+def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_hands(
+    table, user, kind, shoot, axe
+):
+    page, base = table
+    game = typical.start(user, kind)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    typical.fill(page, kind)
+    save(page, base, game.pk)
+    word = WORD[kind]
+    assert undo_line(page).inner_text() == f"{word} 1 saved · Undo"
+    shoot(page, f"undo-board-{kind}")
+    axe(page, "the board with its Undo line")
+    record = Hand.objects.get(game=game).record
+
+    page.locator(".messages .undo button").click()
+    page.wait_for_url(f"{base}/games/{game.pk}/")
+    assert not Hand.objects.filter(game=game).exists()
+    assert undo_line(page).inner_text() == f"{word} 1 deleted · Undo"
+
+    page.click("details.deleted summary")
+    shoot(page, f"undo-deleted-{kind}")
+    page.click(f"button:has-text('Put back {word.lower()} 1')")
+    page.wait_for_url(f"{base}/games/{game.pk}/")
+    assert Hand.objects.get(game=game).record == record
+    assert undo_line(page).inner_text() == f"{word} 1 put back · Undo"
+    assert page.locator("details.deleted").count() == 0
+
+
+@pytest.mark.parametrize("kind", typical.GAMES)
+def test_a_correction_is_taken_back_by_restoring_the_earlier_version_from_history(
+    table, user, kind, shoot, axe
+):
+    page, base = table
+    game = typical.start(user, kind, hands=[EARLIER[kind]])
+    page.goto(f"{base}/games/{game.pk}/hands/1/")
+    if kind in ("tridge", "bid_fair"):  # a hand passed or redealt: played, this time
+        tap(page, "#kind label:has(input[value='played'])")
+    typical.fill(page, kind)
+    save(page, base, game.pk)
+    assert undo_line(page).inner_text() == f"{WORD[kind]} 1 corrected · Undo"
+    assert Hand.objects.get(game=game).record != EARLIER[kind]
+
+    page.goto(f"{base}/games/{game.pk}/hands/1/history/")
+    shoot(page, f"undo-history-{kind}")
+    axe(page, "a hand's history with Restore")
+    page.click("button:has-text('Restore this version')")
+    page.wait_for_url(f"{base}/games/{game.pk}/")
+    assert Hand.objects.get(game=game).record == EARLIER[kind]
+    assert undo_line(page).inner_text() == f"{WORD[kind]} 1 back to version 1 · Undo"
+
+
+def test_the_undo_line_goes_after_ten_seconds(table, user):
+    page, base = table
+    game = typical.start(user, "tridge")
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    typical.fill(page, "tridge")
+    save(page, base, game.pk)
+    assert undo_line(page).is_visible()
+    page.mouse.move(0, 0)  # a finger resting on the line holds it
+    undo_line(page).wait_for(state="hidden", timeout=15_000)
+
+
+def test_a_redeal_over_a_scored_hand_asks_and_keep_it_changes_nothing(table, user, shoot):
+    page, base = table
+    game = typical.start(user, "contractor")
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    typical.fill(page, "contractor")
+    save(page, base, game.pk)
+    scored = Hand.objects.get(game=game).record
+
+    page.goto(f"{base}/games/{game.pk}/hands/1/")
+    page.click("button.redeal")
+    question = page.locator(".confirm")
+    assert "This replaces hand 1 (Ana" in question.inner_text()
+    assert "Replace it?" in question.inner_text()
+    shoot(page, "undo-redeal-asks")
+    page.click("a:has-text('Keep it')")
+    page.wait_for_url(f"{base}/games/{game.pk}/hands/1/")
+    assert Hand.objects.get(game=game).record == scored
+
+    page.click("button.redeal")
+    page.click("button:has-text('Replace it')")
+    page.wait_for_url(f"{base}/games/{game.pk}/")
+    assert Hand.objects.get(game=game).record == {"redeal": True}
+    assert undo_line(page).inner_text() == "Hand 1 corrected · Undo"
