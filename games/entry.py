@@ -11,9 +11,10 @@ import secrets
 from copy import copy
 from functools import cached_property
 
-from games import boards, services, tallies
+from games import boards, merge, services, tallies
 from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
+from games.words import sentence
 
 RECHECK = "Here is the game as it stands now: check your hand and save it again."
 
@@ -74,6 +75,17 @@ class HandEntry:
         self.posted = False
         self.key = None  # the posted form's one-time key, kept across its re-renders
         self.stored = game  # as read: a posted hand's sheet keys go on a copy (`_take`)
+        self.rival = None  # another phone's hand with this one's number: both are shown
+        self.base = None  # the version a correction began from, once merged with another's
+        self.rows = []  # a merged correction's fields, as they were, are, and were entered
+        # The hand being corrected was deleted on another phone (games/views/hands.py).
+        self.deleted = hand is not None and hand.pk is None
+        self._clashes = []  # the fields both phones changed, each its own way
+        self.entered = None  # the record entered for the rival's number, if complete
+        self.refusal = None  # why the rules take it for no later hand
+        self.data = None
+        self.user = None
+        self.changed = True  # False: saved as it was on record, so there is nothing to undo
 
     def _as_stored(self):
         """The form as first shown: blank, or the stored hand with what it does."""
@@ -89,7 +101,14 @@ class HandEntry:
     def submit(self, data, user, save: bool) -> bool:
         """Read the posted form, preview it, and save it if asked; True once saved."""
         self.posted = True
+        self.user = user
+        if self.deleted:
+            return False
         self.key = submission_key(data)
+        posted = whole_number(data.get("number"), self.number)
+        if not self.hand and posted < self.number:
+            # Another phone stored this hand first: both are shown, the player chooses.
+            return self._meet(data, posted)
         # Without a kept tally, knowing whether the game is over means scoring the
         # stored hands: a save leaves that to services, which scores them once, under
         # the lock, and refuses a hand after the end (then `context` tells).
@@ -97,22 +116,59 @@ class HandEntry:
             return False
         self.preview = None
         self.form = self.engine.HandForm(data, game=self.game, number=self.number)
-        posted = whole_number(data.get("number"), self.number)
         ready = False
         if not self.hand and posted != self.number:
-            # Another phone saved this hand first: show the game as it is now, keep the entry.
+            # Hands were deleted meanwhile: show the game as it is now, keep the entry.
             word = self.engine.HAND.capitalize()
-            self.conflict = f"{word} {posted} was already entered on another phone. {RECHECK}"
+            self.conflict = f"{word} {posted} is not the next {self.engine.HAND} now. {RECHECK}"
         elif self.form.is_valid():
             self._take(self.form.to_record())
+            if self.hand and not self._merged(data, save):
+                return False
             save = save and not self._asks_first(data)
             # A save is scored once, under the game's lock (games/services.py), whose
             # refusal comes back to this form as a preview's would.
             ready = save or self._preview()
+        elif self.hand:
+            self._stale(data)
         if not save:
             forgive_blanks(self.form)
             return False
+        if ready and data.get("save") == "theirs":
+            self.record = merge.settle(self.record, self.hand.record, self._clashes)
+            if self.record == self.hand.record:
+                self.changed = False  # only their changes were left: nothing to store
+                return True
         return ready and self._save(data, user)
+
+    def _meet(self, data, posted) -> bool:
+        """Hand `posted` is on record: show it beside this one, and store nothing yet.
+
+        The form is read as the hand it was entered for, and again as the next one: it is
+        offered as the next only where it is the same hand there and the rules take it.
+        """
+        self.form = self.engine.HandForm(data, game=self.game, number=self.number)
+        self.rival = self.game.hands.filter(number=posted).first()
+        if self.rival is None:
+            self.conflict = f"{self.engine.HAND.capitalize()} {posted} was deleted. {RECHECK}"
+            forgive_blanks(self.form)
+            return False
+        self.data = data
+        entered = self.engine.HandForm(data, game=self.game, number=posted)
+        self.entered = entered.to_record() if entered.is_valid() else None
+        if self.entered in (None, self.rival.record) or self.over:
+            return False
+        if self.form.is_valid():
+            self._take(self.form.to_record())
+            if self.record == self.entered and self._preview():
+                return False
+        # Not the same hand as the next one: the rules' own words say why, where they can.
+        self.preview = None
+        try:
+            services.score_records(self.stored, [*self.records, self.entered])
+        except SheetError as error:
+            self.refusal = sentence(self.form.in_words(error.message))
+        return False
 
     def _asks_first(self, data) -> bool:
         """A one-tap button over a scored hand asks before it replaces it.
@@ -120,7 +176,10 @@ class HandEntry:
         Such a button (Contractor's "All passed: redeal") is a Save whose value is not
         the Save button's "1"; a new hand stays one tap. Replace sends it with `replace`.
         """
-        if not self.hand or data.get("save") in ("1", None) or data.get("replace"):
+        # "over" and "theirs" settle a clash with another phone's correction (`_merged`).
+        if not self.hand or data.get("save") in ("1", "over", "theirs", None):
+            return False
+        if data.get("replace"):
             return False
         if self.record == self.hand.record:
             return False
@@ -137,17 +196,76 @@ class HandEntry:
             self.game.meta = meta
 
     def _preview(self) -> bool:
-        trial = self.records[:]
-        if self.hand:
-            trial[self.number - 1] = self.record
-        else:
-            trial.append(self.record)
+        trial = self._with(self.record) if self.hand else [*self.records, self.record]
         try:
             self.preview = services.score_records(self.game, trial)
         except SheetError as error:
             self.form.show_error(error, self.number)
             return False
         return True
+
+    def _merged(self, data, save) -> bool:
+        """A correction begun from an older version, merged with what is on record now.
+
+        The version the form started from is the base (its record kept by a Revision): a
+        field only this phone changed keeps its value, a field only the other changed takes
+        theirs, and one both changed is a clash. False: the merge is shown, nothing stored.
+        """
+        version = whole_number(data.get("version"), self.hand.version)
+        self.base = whole_number(data.get("base"), version)
+        if self.base == self.hand.version:
+            self.base = None
+            return True
+        was = self._record_at(self.base)
+        mine = self.record
+        if version == self.hand.version:
+            # Refilled with the merge already: what differs from theirs is this phone's.
+            self._clashes = merge.clashes(was, mine, self.hand.record)
+            self.rows = merge.rows(self.engine, was, self.hand.record, mine, self._clashes)
+            return not (save and self._clashes and data.get("save") not in ("over", "theirs"))
+        merged, self._clashes = merge.merge(was, mine, self.hand.record)
+        self.rows = merge.rows(self.engine, was, self.hand.record, mine, self._clashes)
+        self.conflict = self._changed()
+        try:
+            self.form = self.engine.HandForm(game=self.game, number=self.number, record=merged)
+        except (KeyError, TypeError, ValueError):
+            return False  # a merge the form cannot show: the form keeps what was entered
+        self.record = merged
+        try:
+            self.preview = services.score_records(self.game, self._with(merged))
+        except SheetError:
+            self.preview = None
+        return False
+
+    def _record_at(self, version) -> dict:
+        """The hand's record at `version`: on record now, or kept by the edit that followed."""
+        if version == self.hand.version:
+            return self.hand.record
+        kept = self.hand.revisions.filter(version=version).first()
+        return kept.record if kept else self.hand.record
+
+    def _changed(self) -> str:
+        word = f"{self.engine.HAND.capitalize()} {self.number}"
+        latest = self.hand.revisions.filter(version=self.hand.version - 1).first()
+        who = ""
+        if latest and latest.via_coscorer:
+            who = " through the co-scorer link"
+        elif latest and latest.by and latest.by != self.user:  # on their own other phone: no name
+            who = f" by {latest.by.get_username()}"
+        return f"{word} was changed on another phone{who} while you were correcting it."
+
+    def _stale(self, data) -> None:
+        """A correction that cannot be read yet, sent against an older version: it keeps
+        what was entered, and its next save merges with what is on record (`_merged`)."""
+        version = whole_number(data.get("version"), self.hand.version)
+        if version != self.hand.version:
+            self.base = whole_number(data.get("base"), version)
+            self.conflict = f"{self._changed()} Check it against the {self.engine.HAND} below."
+
+    def _with(self, record) -> list:
+        trial = self.records[:]
+        trial[self.number - 1] = record
+        return trial
 
     def _save(self, data, user) -> bool:
         try:
@@ -173,15 +291,25 @@ class HandEntry:
                 )
         except AlreadyStored:
             return True  # sent twice at once: the first stored it, both answer as saved
-        except Conflict as error:
-            self.conflict = str(error)
+        except Conflict:
+            # Another phone changed the game between this form's reading and its save.
             self.preview = None
-            if self.hand:
-                self.hand.refresh_from_db()
-            else:
+            if not self.hand:
+                # Read again: the hand on record may have been the game's last.
+                for read in ("over", "records"):
+                    self.__dict__.pop(read, None)
+                self.tally, self.game, posted = None, self.stored, self.number
                 self.number = self.game.hands.count() + 1
-                self.form = self.engine.HandForm(data, game=self.game, number=self.number)
-            return False
+                return self._meet(data, posted)
+            mine = self.record
+            try:
+                self.hand.refresh_from_db()
+            except self.hand.DoesNotExist:
+                self.deleted = True
+                return False
+            self.record = mine
+            self.__dict__.pop("records", None)
+            return self._merged(data, save=False)
         except SheetError as error:
             self.form.show_error(error, self.number)
             self.preview = None
@@ -205,6 +333,11 @@ class HandEntry:
         return stands if stands.finished else None
 
     def context(self) -> dict:
+        if self.rival is not None:
+            return self._both()
+        if self.deleted:
+            deleted = {"deleted": True, "number": self.number}
+            return deleted | {"game": self.game, "engine": self.engine}
         if self.over:
             return {
                 "game": self.game,
@@ -229,9 +362,40 @@ class HandEntry:
             "replacing": self.replacing,
             "replacement": self.engine.describe_record(self.record) if self.replacing else "",
             "current_text": self.engine.describe_record(self.hand.record) if self.hand else "",
+            "base": self.base,
+            "rows": self.rows,
+            "clashes": bool(self._clashes) and bool(self.rows),
             "preview": hand_score,
             "stylesheet": self.engine.STYLESHEET,
         }
         if hand_score:
             context |= self.engine.preview_context(self.form, self.preview, self.record)
         return context
+
+    def _both(self) -> dict:
+        """The hand on record beside the one entered, and what may be done with it
+        (templates/hands/rival.html); the form is sent on as the next hand, with its key."""
+        describe = self.engine.describe_record
+        skip = {"csrfmiddlewaretoken", "number", "save", "preview", "submission"}
+        return {
+            "game": self.game,
+            "engine": self.engine,
+            "stylesheet": self.engine.STYLESHEET,
+            "rival": self.rival,
+            "on_record": describe(self.rival.record),
+            "entered": describe(self.entered) if self.entered else "",
+            "same": self.entered == self.rival.record,
+            "last": bool(self.over),
+            "saveable": self.preview is not None,
+            "refusal": self.refusal,
+            "number": self.number,
+            "resend": [
+                (name, value)
+                for name in self.data
+                if name not in skip
+                for value in self.data.getlist(name)
+            ],
+            "submission": self.key or new_key(),
+            # What its own Save sent, to send again: Contractor's one-tap redeal is a Save.
+            "save_as": self.data.get("save") or "1",
+        }

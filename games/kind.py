@@ -12,6 +12,8 @@ A game is its class, never an instance: its parts are constants and plain functi
 
 from __future__ import annotations
 
+from games import words
+
 
 class GameKind:
     # The templates read a game's parts (`engine.NAME`): a class is callable, and a
@@ -70,6 +72,15 @@ class GameKind:
     def describe_record(record: dict) -> str:
         """One line for a hand's history, from its record alone."""
         return ""
+
+    @staticmethod
+    def field_words(key: str, value) -> tuple[str, str]:
+        """A field of a hand's record as a player reads it: ("Tricks", "Ana 5, Ben 3").
+
+        Where two corrections of one hand meet, they are compared field by field in these
+        words (games/merge.py); a game names its fields and their values in its words.py.
+        """
+        return words.read_field(key, value)
 
     @staticmethod
     def preview_context(form, score, record: dict) -> dict:

@@ -26,3 +26,32 @@ def dashed(numbers) -> str:
 def who_win(winners: list[str]) -> str:
     """ "Ana wins", "Ana and Ben win": the verb agrees with how many won."""
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+
+
+def value_text(value) -> str:
+    """A record's value in plain words, where the game has none of its own: "Ana 5, Ben 3"."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if any(isinstance(inner, dict | list) for inner in value.values()):
+            return "; ".join(f"{key}: {value_text(inner)}" for key, inner in value.items())
+        return ", ".join(f"{key} {value_text(inner)}" for key, inner in value.items())
+    if isinstance(value, list):
+        return " ".join(value_text(inner) for inner in value) or "none"
+    return str(value)
+
+
+def read_field(key: str, value, labels=None, flags=(), texts=None) -> tuple[str, str]:
+    """A field of a hand's record as a player reads it (games/kind.py `field_words`).
+
+    `labels`: the game's names for its fields; `flags`: the fields that are yes or no;
+    `texts`: the game's words for a field's value, by field.
+    """
+    label = (labels or {}).get(key) or key.replace("_", " ").capitalize()
+    if key in flags:
+        return label, "yes" if value else "no"
+    if value is not None and key in (texts or {}):
+        return label, texts[key](value)
+    return label, value_text(value)

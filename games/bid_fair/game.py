@@ -2,7 +2,7 @@
 
 from games.bid_fair import records, rules, stats
 from games.bid_fair.forms import HandForm
-from games.bid_fair.words import describe, describe_record
+from games.bid_fair.words import describe, describe_record, field_words
 from games.kind import GameKind
 
 
@@ -37,5 +37,6 @@ class BidFair(GameKind):
     STYLESHEET = "bid_fair/bid_fair.css"
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
+    field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     figures = staticmethod(stats.figures)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.bid_fair.rules import CARD_POINTS
 from games.cards import SUIT_SYMBOLS, card_name, face, is_red, rank_of
-from games.words import dashed
+from games.words import dashed, read_field
 
 
 @dataclass(frozen=True)
@@ -84,3 +84,33 @@ def describe(record: dict, hand_score) -> str:
         result = "made" if details["made"] else "failed"
         text += f" \u2014 {details['holder']}\u2019s {doubled}{details['value']} {result}"
     return text
+
+
+# What a player calls each field of a deal, where two corrections are compared.
+FIELDS = {
+    "bids": "Bid cards",
+    "cut": "Cut card",
+    "trump": "Trumps",
+    "points": "Card points",
+    "captured": "Cards taken",
+    "redeal": "Both passed: redeal",
+}
+
+
+def _cards(by_name: dict) -> str:
+    return "; ".join(
+        f"{name}: {' '.join(Face(card).short for card in cards) or 'none'}"
+        for name, cards in by_name.items()
+    )
+
+
+TEXTS = {
+    "bids": lambda bids: ", ".join(f"{name} {Face(card)}" for name, card in bids.items()),
+    "cut": lambda card: Face(card).short,
+    "trump": lambda suit: SUIT_SYMBOLS.get(suit, suit),
+    "captured": _cards,
+}
+
+
+def field_words(key: str, value) -> tuple[str, str]:
+    return read_field(key, value, FIELDS, ("redeal",), TEXTS)

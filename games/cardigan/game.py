@@ -2,7 +2,7 @@
 
 from games.cardigan import records, rules, screen, stats
 from games.cardigan.forms import HandForm
-from games.cardigan.words import describe, describe_record
+from games.cardigan.words import describe, describe_record, field_words
 from games.kind import GameKind
 
 
@@ -39,6 +39,7 @@ class Cardigan(GameKind):
     PART_LABELS = screen.PART_LABELS
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
+    field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     sheet_top = staticmethod(HandForm.sheet_top)
     teams = staticmethod(rules.team_names)

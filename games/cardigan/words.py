@@ -6,7 +6,7 @@ import re
 
 from games.cardigan.rules import BOOK
 from games.cards import SUIT_SYMBOLS
-from games.words import sentence
+from games.words import read_field, sentence
 
 # What each bid looks like on a button and in a sentence.
 BID_SHORT = {
@@ -78,3 +78,29 @@ def outcome_sentence(record: dict, details: dict) -> str:
         return f"{who} made {contract} with {tricks} tricks{extra}."
     book = "the book was made" if details["book_made"] else "the book was lost too"
     return f"{who} went down {BOOK + level - tricks} in {contract}: {tricks} tricks, {book}."
+
+
+# What a player calls each field of a deal, where two corrections are compared.
+FIELDS = {
+    "duplicates": "Duplicates shown",
+    "declarer": "Declarer",
+    "level": "Level",
+    "bid": "Bid",
+    "dummy": "Dummy",
+    "open": "Open",
+    "stuck": "Stuck",
+    "tricks": "Tricks",
+    "cards": "Cards collected",
+    "card_counts": "Cards counted",
+    "discards": "Discards received",
+}
+TEXTS = {
+    "bid": lambda bid: BID_SHORT.get(bid, bid),
+    "cards": lambda by_team: "; ".join(
+        f"{team}: {with_faces(' '.join(cards))}" for team, cards in by_team.items()
+    ),
+}
+
+
+def field_words(key: str, value) -> tuple[str, str]:
+    return read_field(key, value, FIELDS, ("dummy", "open", "stuck"), TEXTS)

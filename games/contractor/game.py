@@ -2,7 +2,7 @@
 
 from games.contractor import records, rules, stats, urls
 from games.contractor.forms import HandForm
-from games.contractor.words import describe, describe_record
+from games.contractor.words import describe, describe_record, field_words
 from games.kind import GameKind
 
 
@@ -41,5 +41,6 @@ class Contractor(GameKind):
     SCREENS = urls.SCREENS  # the bid calculator
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
+    field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     figures = staticmethod(stats.figures)

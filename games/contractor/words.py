@@ -7,7 +7,7 @@ from contextlib import suppress
 from games.contractor import rules
 from games.contractor.auction import BID, CHALLENGE, PASS
 from games.contractor.rules import BOOK, Bid, Settings
-from games.words import dashed, plural, signed
+from games.words import dashed, plural, read_field, signed
 
 # Symbol (shown, hidden from screen readers) and name of each strain.
 STRAIN_NAMES = {
@@ -167,3 +167,29 @@ def describe(record: dict, hand_score) -> str:
     if record.get("challenger"):
         text += f"; challenged by {record['challenger']}"
     return text
+
+
+# What a player calls each field of a hand, where two corrections are compared.
+FIELDS = {
+    "contractor": "Contractor",
+    "strain": "Strain",
+    "extra_tricks": "Extra tricks",
+    "kitty_foregone": "Kitty cards foregone",
+    **{name: label for name, (label, _, _) in FLAGS.items()},
+    "challenger": "Challenged by",
+    "tricks": "Tricks",
+    "redeal": "All passed: redeal",
+    "meta": "Auction",
+}
+TEXTS = {
+    "strain": strain_text,
+    "extra_tricks": str,
+    "kitty_foregone": str,
+    "meta": lambda meta: auction_text(meta.get("auction")) or "none",
+}
+
+
+def field_words(key: str, value) -> tuple[str, str]:
+    if key in ("extra_tricks", "kitty_foregone") and value is None:
+        value = 0  # left out of a record when there are none
+    return read_field(key, value, FIELDS, (*FLAGS, "redeal"), TEXTS)

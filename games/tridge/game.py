@@ -3,7 +3,7 @@
 from games.kind import GameKind
 from games.tridge import records, rules, stats, urls
 from games.tridge.forms import HandForm
-from games.tridge.words import describe, describe_record
+from games.tridge.words import describe, describe_record, field_words
 
 
 class Tridge(GameKind):
@@ -42,6 +42,7 @@ class Tridge(GameKind):
     RESULT = "Average chip result"
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
+    field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     figures = staticmethod(stats.figures)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.cards import SUIT_NAMES, SUIT_SYMBOLS
-from games.words import dashed
+from games.words import dashed, read_field
 
 BID_NAMES = {
     "play": "Play",
@@ -98,3 +98,25 @@ def fund_movements(before: dict, after: dict) -> list[str]:
     if before["widow"] != after["widow"]:
         lines.append(f"Widow's fund {before['widow']} \u2192 {after['widow']}")
     return lines
+
+
+# What a player calls each field of a hand, where two corrections are compared.
+FIELDS = {
+    "player": "Who played",
+    "bid": "Bid",
+    "trumps": "Trumps",
+    "honours": "Honours",
+    "target": "Tricks fixed",
+    "went_for_all": "Went for all",
+    "incomer": "In-comer",
+    "tricks": "Tricks",
+    "passed": "All passed",
+    "void": "Not valid",
+    "incomer_declined": "In-comer declined",
+}
+FLAGS = ("went_for_all", "incomer", "passed", "void", "incomer_declined")
+TEXTS = {"bid": lambda bid: BID_NAMES.get(bid, bid), "trumps": suit_label}
+
+
+def field_words(key: str, value) -> tuple[str, str]:
+    return read_field(key, value, FIELDS, FLAGS, TEXTS)

@@ -36,18 +36,31 @@ def _entry(request, access, number):
     saving = "save" in request.POST
     if saving and sent_before(request, access):
         return redirect(access.url())
-    hand = get_object_or_404(Hand, game=game, number=number) if number else None
+    hand = _corrected(request, game, number) if number else None
     if not game.engine.enterable():
         raise Http404("Hands of this game cannot be entered yet.")
     entry = HandEntry(game, hand, via_coscorer=access.role == "coscorer")
     if request.method == "POST" and entry.submit(request.POST, access.by(request), save=saving):
         done = "corrected" if hand else "saved"
-        offer_undo(
-            request, access, f"{game.engine.HAND.capitalize()} {entry.number} {done}", entry.key
-        )
+        if entry.changed:
+            word = game.engine.HAND.capitalize()
+            offer_undo(request, access, f"{word} {entry.number} {done}", entry.key)
         return redirect(access.url())
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
     return render(request, template, entry.context() | {"key": access.key})
+
+
+def _corrected(request, game, number) -> Hand:
+    """The hand a correction is about: the one its form was drawn for, wherever it is now.
+
+    A hand deleted on another phone moves the later ones up: by its number alone, a
+    correction would land on the next hand. One deleted is a Hand with no pk, for the
+    screen to say so.
+    """
+    posted = whole_number(request.POST.get("hand_id"), None)
+    if posted is None:
+        return get_object_or_404(Hand, game=game, number=number)
+    return Hand.objects.filter(game=game, pk=posted).first() or Hand(game=game, number=number)
 
 
 def hand_delete(request, access: Access, number):

@@ -58,9 +58,11 @@ def test_every_screen_calls_a_cardigan_hand_a_deal(owner_client, user):
     assert "Delete deal 1?" in owner_client.get(url(game, "hands/1/delete/")).content.decode()
     assert "All deals" in owner_client.get(url(game, "hands/")).content.decode()
     # Another phone saved deal 2 first.
-    Hand.objects.create(game=game, number=2, record=EXAMPLE[1])
+    Hand.objects.create(game=game, number=2, record=canonical(EXAMPLE[1]))
     stale = owner_client.post(url(game), as_post(canonical(EXAMPLE[1]), number="2", save="1"))
-    assert "Deal 2 was already entered on another phone" in stale.content.decode()
+    page = stale.content.decode()
+    assert "Deal 2 was saved on another phone" in page and "the same deal" in page
+    assert not re.search(r"\bhands?\b", re.sub(r"<[^>]*>", " ", page).lower())
 
 
 def test_an_htmx_change_answers_the_fragment_with_the_deals_preview(owner_client, game):
