@@ -80,10 +80,32 @@
     line.classList.add("restored");
     line.hidden = false;
   }
-  function restore(form, draft) {
-    var values = draft.values;
-    // At once what this form has room for (even offline), then the server's own drawing
-    // of all of it, with its preview: fields that depend on others appear there.
+  // A save whose answer was never seen, sent again as it was sent (not previewed first:
+  // the server could take it for another phone's hand, the one it stored itself).
+  function sendAgain(form, draft) {
+    if (navigator.onLine === false) {
+      window.addEventListener("online", function () { sendAgain(form, draft); }, { once: true });
+      return;
+    }
+    var again = document.createElement("form");
+    again.method = "post";
+    again.hidden = true;
+    var values = Object.assign({}, draft.values, { save: [draft.button] });
+    values.csrfmiddlewaretoken = [form.elements.csrfmiddlewaretoken.value];
+    Object.keys(values).forEach(function (name) {
+      values[name].forEach(function (value) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        again.appendChild(input);
+      });
+    });
+    document.body.appendChild(again);
+    sessionStorage.setItem("saved-from", place);
+    again.submit();
+  }
+  function fill(form, values) {
     Array.prototype.forEach.call(form.elements, function (element) {
       var kept = values[element.name];
       if (!kept || element.type === "submit" || element.name === "csrfmiddlewaretoken") return;
@@ -93,6 +115,12 @@
         element.value = kept[0];
       }
     });
+  }
+  function restore(form, draft) {
+    var values = draft.values;
+    // At once what this form has room for (even offline), then the server's own drawing
+    // of all of it, with its preview: fields that depend on others appear there.
+    fill(form, values);
     tell();
     // What htmx keeps of the page as it is (hx-preserve: Cardigan's card grid, drawn by
     // the phone) must come from the server this once: the page holds none of the draft.
@@ -109,15 +137,10 @@
       .then(
         function () {
           tell(); // again: a live update that arrives takes the line away
-          var again = handForm();
-          var save = again && saveButton(again, draft);
-          if (draft.pending && save) {
-            document.dispatchEvent(new CustomEvent("save:resend", { detail: save }));
-          }
         },
         function () {
           kept.forEach(function (element, i) { element.id = ids[i]; });
-          // No connection yet: drawn again, and a held save sent, once it returns.
+          // No connection yet: drawn again once it returns.
           window.addEventListener("online", function () {
             restore(handForm(), draft);
           }, { once: true });
@@ -152,7 +175,13 @@
       localStorage.removeItem(place);
       return;
     }
-    restore(form, draft);
+    if (draft.pending) {
+      fill(form, draft.values);
+      tell();
+      sendAgain(form, draft);
+    } else {
+      restore(form, draft);
+    }
   }
   // Back to a page kept whole by the browser while its save got no answer.
   window.addEventListener("pageshow", function (event) {
