@@ -96,14 +96,21 @@ def meta_with_top(game: Game, top: dict) -> dict:
     return meta | {"sheet_top": stored} if stored else meta
 
 
-def _keep_top(game: Game, top: dict | None) -> None:
-    """Store the top-level keys a hand brings (Cardigan's full suits) in the hand's transaction."""
+def _keep_top(game: Game, top: dict | None) -> dict | None:
+    """Store the top-level keys a hand brings (Cardigan's full suits) in the hand's transaction.
+
+    Returns those it changed as they were before (None for a key not there), for the
+    revision: putting the hand back, or an earlier version of it, brings them back too.
+    """
     if top is None:
-        return
+        return None
+    stored = game.meta.get("sheet_top", {})
+    before = {key: stored.get(key) for key, value in top.items() if stored.get(key) != value}
     meta = meta_with_top(game, top)
     if meta != game.meta:
         game.meta = meta
         Game.objects.filter(pk=game.pk).update(meta=meta)
+    return before or None
 
 
 def _check(game: Game, records: list[dict]):
@@ -235,9 +242,10 @@ def edit_hand(
                 "editing it. Here it is as it stands now."
             )
         records = [record if h.pk == current.pk else h.record for h in hands]
-        _keep_top(game, top)
+        before = _keep_top(game, top)
         tally = _check(game, records)
         Revision.objects.create(
+            top=before,
             game=game,
             hand=current,
             number=current.number,
@@ -270,15 +278,17 @@ def delete_hand(
                 f"{_hand(game)} {current.number} was changed on another phone; check it first."
             )
         remaining = [h.record for h in hands if h.pk != current.pk]
+        before = None
         try:
             tally = _check(game, remaining)
         except SheetError as error:
             # A top-level key only a longer game takes (Cardigan's full suits) goes with the hand.
             if error.hand is not None or error.field not in game.meta.get("sheet_top", {}):
                 raise
-            _keep_top(game, {error.field: None})
+            before = _keep_top(game, {error.field: None})
             tally = _check(game, remaining)
         Revision.objects.create(
+            top=before,
             game=game,
             hand=None,
             number=current.number,
@@ -297,6 +307,18 @@ def delete_hand(
         _bump(game, tally)
 
 
+def top_at(revision: Revision) -> dict | None:
+    """The top-level keys its hand's changes since `revision` altered, as they were then.
+
+    Restoring that version restores them with it (Cardigan's full suits, with deal 4).
+    """
+    top = {}
+    later = revision.hand.revisions.filter(version__gte=revision.version)
+    for change in later.order_by("-version", "-pk"):
+        top.update(change.top or {})  # the oldest change's "before" wins
+    return top or None
+
+
 def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> Hand:
     """Put a deleted hand back at its number, the hands after it moving down one.
 
@@ -312,6 +334,7 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
             raise Conflict(f"{_hand(game)} {revision.number} was already put back.")
         records = [h.record for h in hands]
         records.insert(number - 1, revision.record)
+        _keep_top(game, revision.top)
         tally = _check(game, records)
         # Moving them down one by one, highest first, keeps (game, number) unique throughout.
         for moved in reversed(hands[number - 1 :]):
@@ -351,7 +374,7 @@ def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=N
                 return made.number, Submission.DELETED
             before = hand and hand.revisions.filter(action=Revision.EDITED).first()
             if made.action == Submission.EDITED and before is not None:
-                edit_hand(hand, before.record, user, hand.version, via_coscorer, key=key)
+                edit_hand(hand, before.record, user, hand.version, via_coscorer, before.top, key)
                 return made.number, Submission.EDITED
             gone = deleted.order_by("-pk").first()
             if made.action == Submission.DELETED and gone is not None:
@@ -377,5 +400,6 @@ __all__ = [
     "score_records",
     "sheet_of",
     "submitted",
+    "top_at",
     "undo",
 ]
