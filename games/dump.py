@@ -13,8 +13,9 @@ from datetime import UTC, datetime
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.imports import checked_sheet, import_sheet, validated
 from games.models import Game, Hand, Player, Revision, Session
-from games.services import checked_sheet, import_sheet, sheet_of, validated
+from games.services import sheet_of
 from games.sheet import Fields, SheetError, check_whole, describe
 
 FORMAT = "scorekeeper-account/1"

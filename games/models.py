@@ -147,6 +147,9 @@ class Revision(models.Model):
     # A deleted hand put back (games/services.py): no longer offered as deleted, and linked
     # to the hand again (`hand`) as a step of its history; deleted again, it stays put back.
     put_back = models.BooleanField(default=False)
+    # The sheet's top-level keys this change altered (Cardigan's full suits, which come
+    # with the last deal), as they were before it: they come back with the hand.
+    top = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]

@@ -8,19 +8,14 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
-from django.core.validators import MaxLengthValidator
 from django.db import IntegrityError, transaction
-from django.db.models import TextField
 from django.utils import timezone
 
 from games import polls, tallies
 from games.models import Game, Hand, Revision, Submission
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
-from games.sheet import FORMAT, Sheet, SheetError, read_sheet, settings_as_rules
-
-SHEET_KEYS = frozenset({"format", "game", "players", "rules", "hands"})
+from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
 
 
 class Conflict(Exception):
@@ -101,14 +96,21 @@ def meta_with_top(game: Game, top: dict) -> dict:
     return meta | {"sheet_top": stored} if stored else meta
 
 
-def _keep_top(game: Game, top: dict | None) -> None:
-    """Store the top-level keys a hand brings (Cardigan's full suits) in the hand's transaction."""
+def _keep_top(game: Game, top: dict | None) -> dict | None:
+    """Store the top-level keys a hand brings (Cardigan's full suits) in the hand's transaction.
+
+    Returns those it changed as they were before (None for a key not there), for the
+    revision: putting the hand back, or an earlier version of it, brings them back too.
+    """
     if top is None:
-        return
+        return None
+    stored = game.meta.get("sheet_top", {})
+    before = {key: stored.get(key) for key, value in top.items() if stored.get(key) != value}
     meta = meta_with_top(game, top)
     if meta != game.meta:
         game.meta = meta
         Game.objects.filter(pk=game.pk).update(meta=meta)
+    return before or None
 
 
 def _check(game: Game, records: list[dict]):
@@ -240,9 +242,10 @@ def edit_hand(
                 "editing it. Here it is as it stands now."
             )
         records = [record if h.pk == current.pk else h.record for h in hands]
-        _keep_top(game, top)
+        before = _keep_top(game, top)
         tally = _check(game, records)
         Revision.objects.create(
+            top=before,
             game=game,
             hand=current,
             number=current.number,
@@ -275,15 +278,17 @@ def delete_hand(
                 f"{_hand(game)} {current.number} was changed on another phone; check it first."
             )
         remaining = [h.record for h in hands if h.pk != current.pk]
+        before = None
         try:
             tally = _check(game, remaining)
         except SheetError as error:
             # A top-level key only a longer game takes (Cardigan's full suits) goes with the hand.
             if error.hand is not None or error.field not in game.meta.get("sheet_top", {}):
                 raise
-            _keep_top(game, {error.field: None})
+            before = _keep_top(game, {error.field: None})
             tally = _check(game, remaining)
         Revision.objects.create(
+            top=before,
             game=game,
             hand=None,
             number=current.number,
@@ -302,6 +307,18 @@ def delete_hand(
         _bump(game, tally)
 
 
+def top_at(revision: Revision) -> dict | None:
+    """The top-level keys its hand's changes since `revision` altered, as they were then.
+
+    Restoring that version restores them with it (Cardigan's full suits, with deal 4).
+    """
+    top = {}
+    later = revision.hand.revisions.filter(version__gte=revision.version)
+    for change in later.order_by("-version", "-pk"):
+        top.update(change.top or {})  # the oldest change's "before" wins
+    return top or None
+
+
 def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> Hand:
     """Put a deleted hand back at its number, the hands after it moving down one.
 
@@ -317,6 +334,7 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
             raise Conflict(f"{_hand(game)} {revision.number} was already put back.")
         records = [h.record for h in hands]
         records.insert(number - 1, revision.record)
+        _keep_top(game, revision.top)
         tally = _check(game, records)
         # Moving them down one by one, highest first, keeps (game, number) unique throughout.
         for moved in reversed(hands[number - 1 :]):
@@ -356,7 +374,7 @@ def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=N
                 return made.number, Submission.DELETED
             before = hand and hand.revisions.filter(action=Revision.EDITED).first()
             if made.action == Submission.EDITED and before is not None:
-                edit_hand(hand, before.record, user, hand.version, via_coscorer, key=key)
+                edit_hand(hand, before.record, user, hand.version, via_coscorer, before.top, key)
                 return made.number, Submission.EDITED
             gone = deleted.order_by("-pk").first()
             if made.action == Submission.DELETED and gone is not None:
@@ -368,89 +386,20 @@ def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=N
         )
 
 
-def checked_sheet(data) -> Sheet:
-    """A sheet read and scored by its engine; a bad sheet raises SheetError."""
-    sheet = read_sheet(data)
-    score_sheet(sheet)
-    return sheet
-
-
-def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
-    """Store a sheet as a new game of `session`; a bad sheet raises SheetError.
-
-    `sheet`: `data` already checked (games/dump.py checks every sheet of a file first).
-    Everything is checked, the game and its new players by the models' own validation
-    too, before anything is written, and then written in one transaction.
-    """
-    from games.models import Player, Seat
-
-    if sheet is None:
-        sheet = checked_sheet(data)
-    owner = session.owner
-    # read_sheet has refused unknown keys, so what is left is the game's own (or meta).
-    top = {key: value for key, value in data.items() if key not in SHEET_KEYS}
-    game = Game(
-        session=session,
-        kind=sheet.game,
-        players=list(sheet.players),
-        rules=settings_as_rules(sheet.settings),
-        meta={"sheet_top": top} if top else {},
-    )
-    validated(game, "game", exclude=["session"])
-    with transaction.atomic():
-        seated = []
-        for name in sheet.players:
-            player = Player.objects.filter(owner=owner, name__iexact=name).first()
-            seated.append(player or validated(Player(owner=owner, name=name), "players"))
-        game.save()
-        for position, player in enumerate(seated):
-            if player.pk is None:
-                player.save()
-            Seat.objects.create(game=game, player=player, position=position)
-        Hand.objects.bulk_create(
-            Hand(game=game, number=number, record=record)
-            for number, record in enumerate(data["hands"], start=1)
-        )
-    return game
-
-
-def validated(instance, where: str, exclude=()):
-    """`instance` if its model's own validation passes, else a SheetError naming the field.
-
-    Uniqueness is the caller's business (the rows of a new game, a new account), so it
-    costs no query. A TextField's max_length binds only its form: a file is held to it too.
-    """
-    try:
-        instance.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
-        for field in instance._meta.fields:
-            if isinstance(field, TextField) and field.max_length and field.name not in exclude:
-                try:
-                    MaxLengthValidator(field.max_length)(getattr(instance, field.attname))
-                except ValidationError as error:
-                    raise ValidationError({field.name: error}) from None
-    except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        message = messages[0][:1].lower() + messages[0][1:].removesuffix(".")
-        raise SheetError(f"{where}, {field}", message) from None
-    return instance
-
-
 __all__ = [
     "AlreadyStored",
     "Conflict",
     "SheetError",
     "add_hand",
-    "checked_sheet",
     "default_rules",
     "delete_hand",
     "edit_hand",
-    "import_sheet",
     "meta_with_top",
     "put_back",
     "score_game",
     "score_records",
     "sheet_of",
     "submitted",
+    "top_at",
     "undo",
-    "validated",
 ]

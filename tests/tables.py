@@ -50,7 +50,7 @@ def account_file(owner) -> dict:
     Two sessions: a Tridge game with a hand corrected by the owner, one through the
     co-scorer link and one deleted; then every example sheet.
     """
-    from games import services
+    from games import imports, services
     from games.dump import dump_account
     from games.models import Hand
     from tests.sheets import example_names, load_example
@@ -63,7 +63,7 @@ def account_file(owner) -> dict:
     services.delete_hand(Hand.objects.get(game=game, number=3), owner, 1)
     session = Session.objects.create(owner=owner, date="2026-11-20", place="Zoë's")
     for name in example_names():
-        services.import_sheet(session, load_example(name)[0])
+        imports.import_sheet(session, load_example(name)[0])
     return dump_account(owner)
 
 

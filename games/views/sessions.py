@@ -2,7 +2,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import history, services
+from games import history, imports
 from games.entry import whole_number
 from games.forms import ImportForm, SessionForm
 from games.models import Session
@@ -58,7 +58,7 @@ def session_import(request, pk):
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            game = services.import_sheet(session, form.cleaned_data["sheet"])
+            game = imports.import_sheet(session, form.cleaned_data["sheet"])
         except SheetError as error:
             form.refuse(error)
         else:

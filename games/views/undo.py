@@ -94,7 +94,12 @@ def hand_restore(request, access: Access):
     word = _word(access)
     try:
         services.edit_hand(
-            hand, revision.record, key=key, expected_version=version, **_by(request, access)
+            hand,
+            revision.record,
+            key=key,
+            expected_version=version,
+            top=services.top_at(revision),
+            **_by(request, access),
         )
     except AlreadyStored:
         return redirect(access.url())

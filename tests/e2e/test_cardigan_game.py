@@ -213,8 +213,8 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
 def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
     live_server, browser, user, shoot, axe
 ):
+    from games.imports import import_sheet
     from games.models import Session
-    from games.services import import_sheet
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     last = data["hands"].pop()
@@ -247,8 +247,8 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
 def test_without_javascript_each_card_is_a_button_that_posts_the_form(
     live_server, browser, user, shoot
 ):
+    from games.imports import import_sheet
     from games.models import Session
-    from games.services import import_sheet
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     data["hands"] = []

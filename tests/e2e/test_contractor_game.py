@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from games.imports import import_sheet
 from games.models import Game
 from games.registry import score_sheet
-from games.services import import_sheet, sheet_of
+from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import choose, log_in, save, set_number, settled, sign_up, standing, tap

@@ -1,13 +1,13 @@
 """The game services: every change is checked against the whole sheet and kept as a revision."""
 
-import json
-
 import pytest
 
 from games import services, tallies
+from games.imports import import_sheet
 from games.models import Game, Hand, Revision, Session
 from games.sheet import SheetError
-from tests.sheets import EXAMPLES, example_names, load_example, scored
+from tests.games.cardigan.cardigan_sheets import full_suits_of, quick
+from tests.sheets import load_example
 from tests.tables import BEN_WINS, make_game
 
 pytestmark = pytest.mark.django_db
@@ -68,32 +68,6 @@ def test_deleting_keeps_the_hand_as_a_revision_and_closes_the_gap(user):
     ]
     revision = Revision.objects.get()
     assert (revision.action, revision.number, revision.record) == ("deleted", 2, {"void": True})
-
-
-@pytest.mark.parametrize("name", example_names())
-def test_export_then_import_scores_identically(user, name):
-    data, _ = load_example(name)
-    session = Session.objects.create(owner=user)
-    game = services.import_sheet(session, data)
-    exported = services.sheet_of(game)
-    again = services.import_sheet(session, json.loads(json.dumps(exported)))
-    assert scored(services.sheet_of(again)) == scored(data)
-    assert Game.objects.count() == 2
-
-
-def test_importing_keeps_top_level_extras_such_as_a_note(user):
-    data, _ = load_example("tridge-three-people")
-    data["meta"] = {"note": "Friday night"}
-    game = services.import_sheet(Session.objects.create(owner=user), data)
-    assert services.sheet_of(game)["meta"] == {"note": "Friday night"}
-
-
-def test_a_refused_sheet_stores_nothing(user):
-    data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
-    data["hands"][2]["tricks"]["Ana"] = 5
-    with pytest.raises(SheetError):
-        services.import_sheet(Session.objects.create(owner=user), data)
-    assert not Game.objects.exists()
 
 
 def test_the_board_shows_a_sheet_the_engine_now_refuses_instead_of_failing(user):
@@ -292,3 +266,39 @@ def test_undo_of_an_unknown_change_is_refused(user):
     with pytest.raises(services.Conflict):
         services.undo(game, "never-sent", user, key="u1")
     assert game.hands.count() == 1
+
+
+def cardigan_with_full_suits(user):
+    """The example's four deals counted quickly, with the full suits the last deal brings."""
+    data, _ = load_example("cardigan-four-deals")
+    data["full_suits"] = full_suits_of(data["hands"])
+    data["hands"] = [quick(hand) for hand in data["hands"]]
+    return import_sheet(Session.objects.create(owner=user), data)
+
+
+def test_the_last_deal_put_back_brings_its_full_suits_back(user):
+    game = cardigan_with_full_suits(user)
+    scored = services.score_game(game).standings
+    services.delete_hand(game.hands.get(number=4), user, expected_version=1)
+    game.refresh_from_db()
+    assert "full_suits" not in game.meta.get("sheet_top", {})
+    services.put_back(Revision.objects.get(), user)
+    game.refresh_from_db()
+    assert services.score_game(game).standings == scored
+
+
+def test_an_earlier_version_of_the_last_deal_restores_its_full_suits(user):
+    game = cardigan_with_full_suits(user)
+    scored = services.score_game(game).standings
+    full = game.meta["sheet_top"]["full_suits"]
+    last = game.hands.get(number=4)
+    none = {team: dict.fromkeys(suits, 0) for team, suits in full.items()}
+    services.edit_hand(last, last.record, user, 1, top={"full_suits": none})
+    services.edit_hand(last, last.record, user, 2, top={"full_suits": none})
+    game.refresh_from_db()
+    assert services.score_game(game).standings != scored
+    first = Revision.objects.get(version=1)
+    services.edit_hand(last, first.record, user, 3, top=services.top_at(first))
+    game.refresh_from_db()
+    assert game.meta["sheet_top"]["full_suits"] == full
+    assert services.score_game(game).standings == scored

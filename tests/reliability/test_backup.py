@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from games import services
+from games import imports, services
 from games.dump import dump_account, load_account
 from games.models import Game, Hand, Revision, Session
 from tests.conftest import PASSWORD
@@ -42,7 +42,7 @@ def fill_account(ana) -> None:
     # Every example sheet: each kind of game, top-level keys and all.
     session = Session.objects.create(owner=ana, place="Zoë's")
     for name in example_names():
-        services.import_sheet(session, load_example(name)[0])
+        imports.import_sheet(session, load_example(name)[0])
 
 
 def account(owner) -> dict:

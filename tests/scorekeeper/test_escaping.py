@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 
 from games.access import new_token
+from games.imports import import_sheet
 from games.models import Player, Session
-from games.services import import_sheet
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.dump import nothing_imported
+from games.imports import checked_sheet, import_sheet
 from games.management.commands.score import one_line, read
 from games.models import Session
-from games.services import checked_sheet, import_sheet
 from games.sheet import JSONRefused, SheetError, parse_json
 
 

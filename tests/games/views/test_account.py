@@ -6,8 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from games.imports import import_sheet
 from games.models import Game, Hand, Revision, Session
-from games.services import edit_hand, import_sheet
+from games.services import edit_hand
 from tests.sheets import load_example
 from tests.tables import account_file, everything
 
