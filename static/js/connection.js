@@ -68,6 +68,27 @@
     var line = banner();
     if (line && line.textContent === NOT_SENT) line.hidden = true;
   });
+  // The page a save's answer brought (static/js/drafts.js marks a hand form's save): the
+  // scores end its draft; any other page drawn from what was sent (the same form with what
+  // the server had to say, the login, the page out of date) keeps it, no longer pending.
+  // Back, a reload or a later visit is not an answer. Here, on every page, so that the
+  // scores, the login and the page out of date need not load drafts.js.
+  window.saveAnswered = (function () {
+    var from = sessionStorage.getItem("saved-from");
+    var arrival = performance.getEntriesByType("navigation")[0];
+    if (!from || !arrival || arrival.type !== "navigate") return false;
+    var posted = "posted" in document.body.dataset;
+    if (!posted && !arrival.redirectCount) return false;
+    sessionStorage.removeItem("saved-from");
+    try {
+      var draft = JSON.parse(localStorage.getItem(from));
+      if (document.getElementById("live")) localStorage.removeItem(from); // the scores
+      else if (draft) localStorage.setItem(from, JSON.stringify(Object.assign(draft, { pending: false })));
+    } catch (error) {
+      // Storage refused (private browsing): there was no draft to end.
+    }
+    return posted; // this form drawn from what was sent, or a page with no form
+  })();
   document.addEventListener("htmx:afterRequest", function (event) {
     var line = banner();
     if (line && event.detail.successful) line.hidden = true;

@@ -3,7 +3,9 @@
 // one-time key, and put back when the page is drawn again after a reload, the browser
 // discarding the tab, a lost login or a page out of date. A draft is dropped once its save
 // lands on the scores, or when the page has moved on (the hand's number or version
-// differs: the hand was saved, or changed by someone else).
+// differs: the hand was saved, or changed by someone else). Which page answered a save is
+// told on every page by static/js/connection.js, so that the scores, the login and the
+// page out of date need not load this file.
 (function () {
   var PUT_BACK = "What you entered before was put back.";
   var place = "draft:" + location.pathname;
@@ -148,23 +150,9 @@
       );
   }
 
-  // The page a save's answer brought: the scores (its draft is done with), or the same
-  // form with what the server had to say, the login page, the page out of date (the
-  // draft stays, no longer pending). Back, a reload or a later visit is not an answer.
-  function answered() {
-    var from = sessionStorage.getItem("saved-from");
-    var arrival = performance.getEntriesByType("navigation")[0];
-    if (!from || !arrival || arrival.type !== "navigate") return false;
-    var posted = "posted" in document.body.dataset;
-    if (!posted && !arrival.redirectCount) return false;
-    sessionStorage.removeItem("saved-from");
-    var draft = read(from);
-    if (document.getElementById("live")) localStorage.removeItem(from); // the scores
-    else if (draft) write(from, Object.assign(draft, { pending: false }));
-    return posted; // this form drawn from what was sent, or a page with no form
-  }
   function start() {
-    if (answered()) return;
+    if (window.saveAnswered) return; // static/js/connection.js
+
     var form = handForm();
     var draft = read(place);
     if (!form || !draft) return;

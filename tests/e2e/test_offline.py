@@ -67,7 +67,9 @@ def put_back(page, go):
 def test_a_save_cut_off_by_lost_signal_stays_and_is_stored_once_when_it_returns(entering, shoot):
     page, game, entry, kind = entering
     typed = entered(page)
-    slow_down(page)
+    # Slower than elsewhere: the signal must go while the save is still on its way, and a
+    # busy machine once took more than 1.5 s between the tap and cutting the network.
+    slow_down(page, latency=5000)
     page.touchscreen.tap(*save_spot(page))
     page.context.set_offline(True)  # while the save is on its way
     line(page).get_by_text(NO_SIGNAL).wait_for()

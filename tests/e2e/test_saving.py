@@ -47,14 +47,14 @@ def noted(page, ms):
     return page.evaluate("key => sessionStorage.getItem(key)", f"save@{ms}")
 
 
-def slow_down(page, offline=False):
+def slow_down(page, offline=False, latency=1500):
     """Slow the page's network down, or cut it (its other settings kept, where
     Playwright's set_offline, on a session of its own, would undo them)."""
     if not hasattr(page, "devtools"):
         page.devtools = page.context.new_cdp_session(page)
         page.devtools.send("Network.enable")
     cdp = page.devtools
-    conditions = {"offline": offline, "latency": 1500, "downloadThroughput": -1}
+    conditions = {"offline": offline, "latency": latency, "downloadThroughput": -1}
     cdp.send("Network.emulateNetworkConditions", conditions | {"uploadThroughput": -1})
 
 
