@@ -32,6 +32,14 @@ def choose(page, group, label):
         tap(page, option)
 
 
+def pick(page, group, value):
+    """Tap the pill of `group` whose input has `value` (if it is not chosen already)."""
+    option = f"#{group} label:has(input[value='{value}'])"
+    if not page.is_checked(f"{option} input"):
+        with live_update(page):
+            page.click(option)
+
+
 def set_number(page, field, value):
     with live_update(page):
         page.fill(f"#id_{field}", str(value))

@@ -13,7 +13,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
-from tests.e2e.helpers import live_update, log_in, save, set_number, settled, sign_up
+from tests.e2e.helpers import live_update, log_in, pick, save, set_number, settled, sign_up
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
 
@@ -53,14 +53,6 @@ def tap_cards(page, *selectors):
     page.remove_listener("response", keep)
     assert any(carried(response) for response in answers), "no answer carried the last tap"
     settled(page)
-
-
-def pick(page, group, value):
-    """Tap the pill of `group` whose input has `value` (if it is not chosen already)."""
-    option = f"#{group} label:has(input[value='{value}'])"
-    if not page.is_checked(f"{option} input"):
-        with live_update(page):
-            page.click(option)
 
 
 def counted_total(page):

@@ -8,7 +8,7 @@ rules, run once per game over `GAMES`.
 
 import json
 
-from tests.e2e.helpers import choose, live_update, set_number, tap
+from tests.e2e.helpers import choose, live_update, pick, set_number, tap
 from tests.games.cardigan.cardigan_sheets import quick
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
@@ -62,23 +62,16 @@ def _bid_fair(page):
     set_number(page, "points_1", 71)
 
 
-def _pick(page, group, value):
-    option = f"#{group} label:has(input[value='{value}'])"
-    if not page.is_checked(f"{option} input"):
-        with live_update(page):
-            page.click(option)
-
-
 def _cardigan(page):
     # The example's second deal, counted in quick mode: Cy's 4 no trump with dummy, 8 tricks.
     deal = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
-    _pick(page, "mode", "quick")
-    _pick(page, "declarer", deal["declarer"])
-    _pick(page, "level", str(deal["level"]))
-    _pick(page, "bid", deal["bid"])
+    pick(page, "mode", "quick")
+    pick(page, "declarer", deal["declarer"])
+    pick(page, "level", str(deal["level"]))
+    pick(page, "bid", deal["bid"])
     with live_update(page):
         page.click("#play label:has(input[name=dummy])")
-    _pick(page, "tricks", str(deal["tricks"]))
+    pick(page, "tricks", str(deal["tricks"]))
     for t, counts in enumerate(deal["card_counts"].values()):
         for rank, n in counts.items():
             if page.input_value(f"#id_count_{t}_{rank}") != str(n):
