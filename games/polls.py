@@ -26,10 +26,15 @@ from functools import wraps
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils.cache import patch_vary_headers
 
 from games.access import ROLES
 
 POLL_SECONDS = 60
+# What the board's answers vary by: its live part or the page (htmx), and gzip
+# (GZipMiddleware, which leaves a bodiless 304 alone). A 304 must name the Vary its 200
+# would (RFC 9110, 15.4.5), so the browser matches it to the copy it holds.
+VARY = ("HX-Request", "Accept-Encoding")
 
 
 def etag(pk, version, role: str) -> str:
@@ -75,7 +80,7 @@ def answered_from_cache(view):
                 response = HttpResponse(status=304)
                 response["ETag"] = tag
                 response["Cache-Control"] = "private, no-cache"
-                response["Vary"] = "HX-Request"
+                patch_vary_headers(response, VARY)
                 return response
         return view(request, token=token, **kwargs)
 

@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from django.shortcuts import render
+from django.views.decorators.vary import vary_on_headers
 
 from games import boards, services
 from games.contractor.forms import CalculatorForm
@@ -10,6 +11,7 @@ from games.contractor.words import needs_text
 from games.sheet import SheetError
 
 
+@vary_on_headers("HX-Request")  # htmx gets the calculator's part alone
 def calculator(request, access):
     """What a bid is worth, with the dealer's bonus for whoever deals next."""
     game = access.game

@@ -106,7 +106,7 @@ def draw(access: Access) -> dict:
 
 
 @cache_control(private=True, no_cache=True)
-@vary_on_headers("HX-Request")
+@vary_on_headers(*polls.VARY)
 @condition(etag_func=_etag)
 def board(request, access: Access):
     """The scoreboard. Open boards poll its live part; an unchanged game answers 304."""

@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.vary import vary_on_headers
 
 from games import boards, services
 from games.access import Access
@@ -31,6 +32,9 @@ def hand_edit(request, access: Access, number):
     return _entry(request, access, number)
 
 
+# htmx is answered the form's part alone: the browser keeps it apart from the page, so
+# Back or a reload never shows a bare part.
+@vary_on_headers("HX-Request")
 def _entry(request, access, number):
     game = access.game
     saving = "save" in request.POST

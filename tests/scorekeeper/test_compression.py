@@ -42,3 +42,6 @@ def test_an_unchanged_boards_poll_answers_304_to_the_weak_etag_compression_gave_
         assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith('W/"')
         again = client.get(url, headers=POLL | {"If-None-Match": first["ETag"]})
         assert again.status_code == 304, url
+        # The 304 (the view's, or the cache's for a link) names the Vary its 200 did.
+        varies = [set(answer["Vary"].split(", ")) for answer in (again, first)]
+        assert varies[0] == varies[1] >= {"HX-Request", "Accept-Encoding"}, url
