@@ -30,3 +30,11 @@ def test_a_bad_chip_value_is_refused_next_to_the_field(owner_client, user):
 def test_only_tridge_games_are_settled(owner_client, user):
     game = make_game(user, kind="contractor", players=("Ana", "Ben", "Cy"))
     assert owner_client.get(f"/games/{game.pk}/tridge/settlement/").status_code == 404
+
+
+def test_a_game_that_ends_with_everyone_down_alike_is_a_tie_not_four_winners(owner_client, user):
+    # Each of four put 25 + 5 into the opening funds and 5 more for the pass: 35 down.
+    game = make_game(user, rules={"hands": 1}, hands=[{"passed": True}])
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Game over: a tie, everyone down 35." in page
+    assert "win." not in page and ">winner</span>" not in page
