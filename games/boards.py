@@ -102,7 +102,9 @@ def qr_code(url: str):
 
 def ranked(score: GameScore) -> list[dict]:
     best = max(score.standings.values())
+    # Everyone level leads nobody: a tie is no table of winners (games/words.py game_over).
+    alone = len(score.hands) > 0 and min(score.standings.values()) < best
     return [
-        {"name": name, "total": total, "leading": total == best and len(score.hands) > 0}
+        {"name": name, "total": total, "leading": alone and total == best}
         for name, total in score.standings.items()
     ]

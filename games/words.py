@@ -1,4 +1,5 @@
-"""Words every game's screens share: plurals, sentences, signed points, rows, who won."""
+"""Words every game's screens share: plurals, sentences, signed points, rows, lists of names,
+who won and how a game ended."""
 
 from __future__ import annotations
 
@@ -23,9 +24,42 @@ def dashed(numbers) -> str:
     return "\u2013".join(str(n) for n in numbers)
 
 
-def who_win(winners: list[str]) -> str:
-    """ "Ana wins", "Ana and Ben win": the verb agrees with how many won."""
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+def names(items) -> str:
+    """ "Ana", "Ana and Bo", "Ana, Bo and Cy": a list as a sentence says it."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def agree(subjects: list[str], one: str, many: str, team: bool = False) -> str:
+    """The verb for `subjects`: one player takes `one`; a team, like two players, `many`."""
+    return one if len(subjects) == 1 and not team else many
+
+
+def who_win(winners: list[str], team: bool = False) -> str:
+    """ "Ana wins", "Ana and Bo win", "Tom & Raj win": the verb agrees with who won."""
+    return f"{names(winners)} {agree(winners, 'wins', 'win', team)}"
+
+
+def ending(standings: dict[str, int], winners: list[str], team: bool = False) -> str:
+    """How a game ended, said plainly when nobody really won: "Ana wins".
+
+    Everyone level is a tie, not a table of winners; everyone below zero ("all down",
+    as Tridge's chips can leave them) is said before who lost least.
+    """
+    totals = list(standings.values())
+    down = all(total < 0 for total in totals)
+    if len(totals) > 1 and len(winners) == len(totals):
+        return f"a tie, everyone {f'down {-totals[0]}' if down else f'on {totals[0]}'}"
+    if down:
+        return f"everyone is down; {names(winners)} {agree(winners, 'loses', 'lose', team)} least"
+    return who_win(winners, team)
+
+
+def game_over(standings: dict[str, int], winners: list[str], team: bool = False) -> str:
+    """ "Game over: Ana wins." (`ending`), or just "Game over." without winners."""
+    return f"Game over: {ending(standings, winners, team)}." if winners else "Game over."
 
 
 def value_text(value) -> str:

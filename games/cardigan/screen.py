@@ -9,7 +9,7 @@ from functools import cached_property
 from games.cardigan import rules, table
 from games.cardigan.words import bid_words, contract_text, outcome_sentence
 from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, card_name, is_red, suit_heading
-from games.words import who_win
+from games.words import ending
 
 RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
 SET_NAMES = {"pair": "pairs", "triplet": "triplets", "four": "fours"}
@@ -367,5 +367,5 @@ def final_context(score, teams) -> dict:
         "bonus": [bonus.get(team, 0) for team in teams],
         "standings": [score.standings[team] for team in teams],
         "winners": score.winners,
-        "won": who_win(score.winners),
+        "won": ending(score.standings, score.winners, team=True),
     }

@@ -15,7 +15,7 @@ from games.contractor.words import (
     price_lines,
     reasons,
 )
-from games.words import who_win
+from games.words import ending
 
 RED = frozenset({"diamonds", "hearts"})
 CONTRACT, AUCTION = "contract", "auction"
@@ -164,7 +164,7 @@ class HandScreen:
 
     def preview_context(self, score, record: dict) -> dict:
         hand = score.hands[self.number - 1]
-        context = {"finished": score.finished, "won": who_win(score.winners)}
+        context = {"finished": score.finished, "won": ending(score.standings, score.winners)}
         if record.get("redeal"):
             context["outcome"] = f"A redeal: nobody scores, and {hand.dealer} deals again."
             return context

@@ -3,6 +3,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from games import words
+
 register = template.Library()
 
 MINUS = "\u2212"  # a true minus sign: a hyphen is easy to miss on a small screen
@@ -89,3 +91,20 @@ def hands_rows(context, rows, names, key, can_edit, enterable):
             f'<tr class="numbers"><th scope="row">{score.number}</th>{cells}</tr>\n'
         )
     return mark_safe("".join(out))  # noqa: S308 (every piece of text above is escaped)
+
+
+@register.filter
+def names(items):
+    """ "Ana, Bo and Cy" (games/words.py)."""
+    return words.names(items)
+
+
+@register.simple_tag
+def game_over(score, engine, game):
+    """How the game ended, in one sentence; a team's verb agrees with its two players.
+
+    Told from each side's result (Tridge: chips won or lost), so "all down" is below
+    what everyone started with; the order of the results is the order of the totals.
+    """
+    results = {side: engine.result(game, side, score) for side in score.standings}
+    return words.game_over(results, score.winners, team=engine.SIDE == "team")

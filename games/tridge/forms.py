@@ -5,6 +5,7 @@ What the entry screen shows is in `screen.py`, how hands read in `words.py`.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from django import forms
@@ -129,6 +130,31 @@ def initial_from(record: dict, people: list[str]) -> dict:
     return initial | per_seat("tricks", record["tricks"], people)
 
 
+class MoneyField(forms.CharField):
+    """An amount of money typed as the table writes it: "0.05" or "0,05", nothing else.
+
+    Not a DecimalField on a number input: Chromium's number input reads "0,05" as 5 (a
+    comma is a thousands separator in English), a hundred times too much, and Django's
+    parsing follows the site's locale, not the player's. One optional separator, comma or
+    point, is never ambiguous.
+    """
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+    AMOUNT = re.compile(r"\d{1,4}(?:[.,]\d{1,4})?")
+
+    def to_python(self, value):
+        value = super().to_python(value).strip().replace(" ", "")
+        if not value:
+            return None
+        if not self.AMOUNT.fullmatch(value):
+            raise forms.ValidationError(
+                "Write an amount such as 0.05 or 0,05: digits, with one point or comma "
+                "before the cents, and no thousands separators.",
+                code="invalid",
+            )
+        return Decimal(value.replace(",", "."))
+
+
 class SettlementForm(forms.Form):
     split_funds = forms.TypedChoiceField(
         label="The funds still on the table",
@@ -139,14 +165,7 @@ class SettlementForm(forms.Form):
         required=False,
         empty_value=False,
     )
-    chip_value = forms.DecimalField(
-        label="Money per chip (optional)",
-        required=False,
-        min_value=Decimal("0"),
-        max_digits=8,
-        decimal_places=4,
-        widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
-    )
+    chip_value = MoneyField(label="Money per chip (optional)", required=False)
 
     @staticmethod
     def defaults():

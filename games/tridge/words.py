@@ -59,7 +59,8 @@ def outcome_sentence(details: dict, deltas: dict, before: dict, record: dict) ->
     if outcome == "passed":
         paid = -min(deltas.values())
         if paid:
-            return f"All passed: everyone pays {paid} into the game fund."
+            where = into_funds(paid * len(deltas), before, details["funds"])
+            return f"All passed: everyone pays {paid}{where}."
         return "All passed: nothing is paid."
     if outcome == "void":
         return "Not valid: nothing changes."
@@ -77,6 +78,16 @@ def outcome_sentence(details: dict, deltas: dict, before: dict, record: dict) ->
     if details.get("went_for_all"):
         sentence += f"; going for all {details['went_for_all']}"
     return sentence + "."
+
+
+def into_funds(paid: int, before: dict, after: dict) -> str:
+    """Where a payment into the game fund went: past the fund's cap, to a reserve fund."""
+    kept = after["game"] - before["game"]
+    if kept >= paid:
+        return " into the game fund"
+    if kept <= 0:
+        return ", all of it into a reserve fund: the game fund is full"
+    return f": {kept} fills the game fund and {paid - kept} goes into a reserve fund"
 
 
 def wins_widow(record: dict, details: dict) -> bool:

@@ -169,7 +169,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
             if n:
                 set_number(page, f"full_{t}_{suit}", n)
     preview = page.inner_text(".preview")
-    assert "Full suits at the end of the game" in preview and "Ana & Cy wins." in preview
+    assert "Full suits at the end of the game" in preview and "Ana & Cy win." in preview
     shoot(page, "cardigan-05-deal-4-full-suits")
     axe(page, "last deal with the full suits")
     assert no_horizontal_scroll(page)
@@ -183,7 +183,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     for name, total in score.standings.items():
         shown = page.inner_text(f".standing:has(.who:text-is('{name}')) .total")
         assert shown.replace("\u2212", "-") == str(total)
-    assert "Game over: Ana & Cy wins." in page.inner_text(".status.done")
+    assert "Game over: Ana & Cy win." in page.inner_text(".status.done")
     assert "Full suits" in page.inner_text(".full-suits-board")
     shoot(page, "cardigan-06-board-final")
     axe(page, "final scoreboard")
@@ -225,7 +225,7 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
     assert counted_total(page) == 52
     assert page.inner_text("#card-3C .held") == "1\u00b70"
     preview = page.inner_text(".preview")
-    assert "Ana & Cy wins." in preview
+    assert "Ana & Cy win." in preview
     assert "98013" in preview and "38402" in preview
     assert no_horizontal_scroll(page)
     shoot(page, "cardigan-10-last-deal-rest-360")

@@ -1,6 +1,7 @@
 """A Tridge evening on a phone: sign up, seat four, play six hands, fix one, settle."""
 
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -114,10 +115,13 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
     page.click("text=Settle up")
     tap_settle = page.locator("#id_split_funds_1")
     tap_settle.check()
-    page.fill("#id_chip_value", "0.05")
+    # A decimal comma, as half of Europe types it: 0.05 a chip, not 5 (issue 17).
+    page.fill("#id_chip_value", "0,05")
     page.click("button:has-text('Work it out')")
     text = page.inner_text("main")
     assert "pays" in text
+    chips, money = page.locator(".payments li").first.inner_text().split()[-2:]
+    assert Decimal(money.strip("()")) == Decimal(chips) * Decimal("0.05")
     shoot(page, "tridge-09-settlement")
     axe(page, "settlement")
     assert no_horizontal_scroll(page)

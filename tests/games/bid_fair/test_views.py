@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Hand, Revision
+from tests.games.bid_fair.bid_fair_sheets import deal
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
 
@@ -413,3 +414,28 @@ def test_the_self_refreshing_scoreboard_keeps_the_race_and_the_next_dealer(owner
     words = text(live)
     assert "<html" not in live.content.decode()
     assert "Ana needs 672 more" in words and "Next: Ana deals as the leader" in words
+
+
+def test_once_the_game_is_over_nobody_still_needs_points(owner_client, user):
+    game = make_game(
+        user,
+        kind="bid_fair",
+        players=("Ana", "Ben"),
+        rules={"target": 100},
+        hands=[deal(points=(110, 10))],
+    )
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Game over: Ana wins." in page
+    assert "more</span>" not in page and "ended <strong>" in page
+
+
+def test_while_the_game_goes_on_the_race_says_how_many_each_still_needs(owner_client, user):
+    game = make_game(
+        user,
+        kind="bid_fair",
+        players=("Ana", "Ben"),
+        rules={"target": 800},
+        hands=[deal(points=(110, 10))],
+    )
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "needs <strong>" in page and "short" not in page

@@ -138,7 +138,7 @@ def test_the_last_quick_deal_asks_for_the_full_suits_and_saves_them_with_it(owne
     assert expected["standings"] == EXPECTED["standings"]
     text = board.content.decode()
     assert "Full suits" in text and "Counted at the table after the last deal" in text
-    assert "Game over: Ana &amp; Cy wins." in text
+    assert "Game over: Ana &amp; Cy win." in text
     assert "Change the full suits (deal 4)" in text
 
 
@@ -147,7 +147,7 @@ def test_the_preview_of_the_last_deal_shows_the_full_suits_and_the_winner(owner_
     response = owner_client.post(url(game), as_post(canonical(EXAMPLE[3]), number=4), headers=HTMX)
     page = response.content.decode()
     assert "Full suits at the end of the game" in page
-    assert "Ana &amp; Cy wins." in page
+    assert "Ana &amp; Cy win." in page
     assert "98013" in page and "38402" in page
     assert 'name="full_0_D"' not in page  # counted from the cards, not asked
 
@@ -263,7 +263,7 @@ def finished(user):
 def test_after_the_fourth_deal_the_new_deal_page_says_the_game_is_over(owner_client, finished):
     game = finished
     page = owner_client.get(url(game)).content.decode()
-    assert ">No more deals</h1>" in page and "Game over: Ana &amp; Cy wins." in page
+    assert ">No more deals</h1>" in page and "Game over: Ana &amp; Cy win." in page
     assert "Deal 5" not in page and "None deals" not in page
 
 
@@ -274,6 +274,6 @@ def test_a_fifth_deal_saved_with_full_suits_is_told_the_game_is_over(owner_clien
     response = owner_client.post(url(game), post)
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Game over: Ana &amp; Cy wins." in page and "was not saved" in page
+    assert "Game over: Ana &amp; Cy win." in page and "was not saved" in page
     game.refresh_from_db()
     assert game.hands.count() == 4 and "sheet_top" not in game.meta  # counted from the cards

@@ -1,8 +1,10 @@
 """The Tridge hand form: records it builds, hands it reads back, the choices it offers."""
 
+from decimal import Decimal
+
 import pytest
 
-from games.tridge.forms import HandForm, initial_from
+from games.tridge.forms import HandForm, SettlementForm, initial_from
 from games.tridge.settle import KEPT  # noqa: F401  (the settlement shares this module's words)
 from tests.tables import make_game
 
@@ -69,3 +71,22 @@ def test_honours_offered_follow_the_trumps(user):
     game = make_game(user)
     form = HandForm({"kind": "played", "trumps": "S"}, game=game, number=1)
     assert [c.data["value"] for c in form.honour_choices()] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("typed", ["0,05", "0.05", " 0,05 "])
+def test_money_per_chip_takes_a_decimal_comma_or_point(typed):
+    form = SettlementForm({"chip_value": typed})
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["chip_value"] == Decimal("0.05")
+
+
+@pytest.mark.parametrize("typed", ["lots", "0,0,5", "1.000,5", "-1", "0.05\u20ac"])
+def test_money_per_chip_refuses_anything_but_digits_and_one_separator(typed):
+    form = SettlementForm({"chip_value": typed})
+    assert not form.is_valid()
+    assert "one point or comma" in form.errors["chip_value"][0]
+
+
+def test_money_per_chip_may_be_left_empty():
+    form = SettlementForm({"chip_value": ""})
+    assert form.is_valid() and form.cleaned_data["chip_value"] is None
