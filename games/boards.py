@@ -12,6 +12,7 @@ from games import charts
 from games.models import Game, Revision
 from games.scores import GameScore, HandScore
 from games.sheet import SheetError
+from games.words import in_seats
 
 
 def colours(game: Game) -> dict[str, int]:
@@ -55,12 +56,12 @@ def board(game: Game) -> dict:
     except SheetError as error:
         return context | {"sheet_error": str(error), "rows": []}
     rows = [
-        Row(hand_score, engine.describe(record, hand_score))
+        Row(hand_score, engine.describe(in_seats(record, game.players), hand_score))
         for record, hand_score in zip(records, score.hands, strict=True)
     ]
     names = list(score.standings)
     deleted = [
-        (revision, engine.describe_record(revision.record))
+        (revision, engine.describe_record(in_seats(revision.record, game.players)))
         for revision in game.revisions.filter(
             action=Revision.DELETED, put_back=False
         ).select_related("by")

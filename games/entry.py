@@ -14,7 +14,7 @@ from functools import cached_property
 from games import boards, merge, services, tallies
 from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
-from games.words import sentence
+from games.words import in_seats, sentence
 
 RECHECK = "Here is the game as it stands now: check your hand and save it again."
 
@@ -360,8 +360,8 @@ class HandEntry:
             "submission": self.key or new_key(),
             "conflict": self.conflict,
             "replacing": self.replacing,
-            "replacement": self.engine.describe_record(self.record) if self.replacing else "",
-            "current_text": self.engine.describe_record(self.hand.record) if self.hand else "",
+            "replacement": self._words(self.record) if self.replacing else "",
+            "current_text": self._words(self.hand.record) if self.hand else "",
             "base": self.base,
             "rows": self.rows,
             "clashes": bool(self._clashes) and bool(self.rows),
@@ -372,10 +372,13 @@ class HandEntry:
             context |= self.engine.preview_context(self.form, self.preview, self.record)
         return context
 
+    def _words(self, record) -> str:
+        return self.engine.describe_record(in_seats(record, self.game.players))
+
     def _both(self) -> dict:
         """The hand on record beside the one entered, and what may be done with it
         (templates/hands/rival.html); the form is sent on as the next hand, with its key."""
-        describe = self.engine.describe_record
+        describe = self._words
         skip = {"csrfmiddlewaretoken", "number", "save", "preview", "submission"}
         return {
             "game": self.game,

@@ -89,3 +89,22 @@ def read_field(key: str, value, labels=None, flags=(), texts=None) -> tuple[str,
     if value is not None and key in (texts or {}):
         return label, texts[key](value)
     return label, value_text(value)
+
+
+def in_seats(record: dict, players) -> dict:
+    """The hand's record with its fields by player or team in seat order, for its words.
+
+    PostgreSQL's jsonb keeps an object's keys in an order of its own (shortest name
+    first), so "tricks 5–3–1" read back from it would say 3–5–1. A team ("Ana & Cy")
+    sits where its first player sits.
+    """
+    seat = {name: i for i, name in enumerate(players)}
+
+    def place(item):
+        key = item[0]
+        return seat.get(key, next((i for name, i in seat.items() if key.startswith(name)), 99))
+
+    return {
+        field: dict(sorted(value.items(), key=place)) if isinstance(value, dict) else value
+        for field, value in record.items()
+    }

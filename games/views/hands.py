@@ -11,6 +11,7 @@ from games.models import Hand
 from games.services import AlreadyStored, Conflict
 from games.sheet import SheetError
 from games.views.undo import offer_undo
+from games.words import in_seats
 
 
 def sent_before(request, access: Access) -> bool:
@@ -107,7 +108,10 @@ def hand_delete(request, access: Access, number):
 def hand_history(request, access: Access, number):
     game = access.game
     hand = get_object_or_404(Hand, game=game, number=number)
-    describe = game.engine.describe_record
+
+    def describe(record):
+        return game.engine.describe_record(in_seats(record, game.players))
+
     # Each earlier version has its own Restore form, so each its own one-time key.
     revisions = [
         (revision, describe(revision.record), new_key())

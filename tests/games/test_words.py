@@ -65,3 +65,16 @@ def test_when_everyone_is_down_the_game_says_so_and_who_lost_least():
     assert game_over({"Tom & Raj": -1, "Ana & Cy": -3}, ["Tom & Raj"], team=True) == (
         "Game over: everyone is down; Tom & Raj lose least."
     )
+
+
+def test_a_record_read_back_in_another_key_order_is_worded_in_seat_order():
+    # PostgreSQL's jsonb gives keys back shortest first: Cy, Ben, Dee.
+    from games.tridge.words import describe_record
+    from games.words import in_seats
+
+    record = {"player": "Ben", "bid": "play", "trumps": "C", "honours": 3}
+    record["tricks"] = {"Cy": 3, "Ben": 5, "Dee": 1}
+    seats = ["Ana", "Ben", "Cy", "Dee"]
+    assert describe_record(in_seats(record, seats)).endswith("5\u20133\u20131")
+    teams = {"cards": {"Ben & Dee": ["AS"], "Ana & Cy": ["KS"]}}
+    assert list(in_seats(teams, seats)["cards"]) == ["Ana & Cy", "Ben & Dee"]
