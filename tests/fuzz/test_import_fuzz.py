@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from games.models import Session
 from tests.fuzz.counting import record
+from tests.fuzz.test_sheet_fuzz import paths
 from tests.sheets import example_names, load_example
 from tests.tables import account_file, everything
 
@@ -65,16 +66,6 @@ values = st.recursive(
     max_leaves=10,
 )
 COUNTS = {}
-
-
-def paths(value, here=()):
-    yield here
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from paths(inner, (*here, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from paths(inner, (*here, index))
 
 
 @st.composite
