@@ -7,6 +7,7 @@ exactly what saving would store.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from copy import copy
 from functools import cached_property
@@ -332,6 +333,23 @@ class HandEntry:
             stands = services.score_records(self.stored, self.records)
         return stands if stands.finished else None
 
+    def shape(self) -> str:
+        """Which fields the screen shows, and what it says is wrong with them (form.shape)."""
+        errors = sorted((name, list(errors)) for name, errors in self.form.errors.items())
+        said = hashlib.blake2s(repr(errors).encode(), digest_size=4).hexdigest() if errors else ""
+        # A game's form may be any Django form: one without live parts is redrawn whole.
+        shape = self.form.shape() if hasattr(self.form, "shape") else ""
+        return f"{shape}|{said}"
+
+    def live(self, data) -> bool:
+        """A live update after which every field stays where it was: the screen swaps the
+        parts that show results alone, and what is being typed elsewhere is not touched."""
+        if self.form is None or not getattr(self.form, "LIVE", ()) or not self.posted:
+            return False
+        if self.conflict or self.rows or self.replacing or self.deleted or self.rival:
+            return False
+        return not self.over and data.get("shape") == self.shape()
+
     def context(self) -> dict:
         if self.rival is not None:
             return self._both()
@@ -358,6 +376,7 @@ class HandEntry:
             "hand": self.hand,
             "number": self.number,
             "submission": self.key or new_key(),
+            "shape": self.shape(),
             "conflict": self.conflict,
             "replacing": self.replacing,
             "replacement": self._words(self.record) if self.replacing else "",

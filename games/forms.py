@@ -56,21 +56,41 @@ def number_pills(label, numbers, empty_value=None, **kwargs) -> forms.TypedChoic
     )
 
 
-def fill_last_tricks(data, seats, tricks: int):
-    """With every seat's tricks but one entered, the last seat has what is left of `tricks`.
+def chips(label, most) -> forms.TypedChoiceField:
+    """A count from 0 to `most` as a row of chips: one tap, where a number field takes three."""
+    return number_pills(
+        label,
+        range(most + 1),
+        error_messages={"invalid_choice": f"A number from 0 to {most}."},
+    )
 
-    The phone fills it in as the other counts are typed; anything unreadable, or more
-    tricks than there are, leaves the form as it was for its own messages to say why.
+
+# The hidden field saying which figure the app worked out, and as what: "tricks_2=4".
+REST = "rest"
+
+
+def fill_rest(data, names, total: int):
+    """Once every one of `names` but one is entered, the last is what is left of `total`.
+
+    The figure is the app's, marked in `REST`: it is worked out again whenever another
+    changes, and becomes the player's own once they change it. Before all the others
+    are entered nothing is filled in, and anything unreadable, or more than `total`,
+    leaves the form as it was for its own messages to say why.
     """
-    blank = [seat for seat in seats if not str(data.get(f"tricks_{seat}", "")).strip()]
+    name, _, value = str(data.get(REST, "")).partition("=")
+    if name in names and str(data.get(name, "")).strip() == value:
+        data[name] = ""
+    data[REST] = ""
+    blank = [name for name in names if not str(data.get(name, "")).strip()]
     if len(blank) != 1:
         return data
     try:
-        taken = sum(int(data.get(f"tricks_{seat}")) for seat in seats if seat not in blank)
+        taken = sum(int(data.get(name)) for name in names if name not in blank)
     except (TypeError, ValueError):
         return data
-    if 0 <= taken <= tricks:
-        data[f"tricks_{blank[0]}"] = str(tricks - taken)
+    if 0 <= taken <= total:
+        data[blank[0]] = str(total - taken)
+        data[REST] = f"{blank[0]}={total - taken}"
     return data
 
 
@@ -87,6 +107,9 @@ class BaseHandForm(forms.Form):
     its fields per seat or team (`add_fields`). Field names use seat and team numbers
     (`tricks_2`), never names, so a name can be anything.
     """
+
+    SHAPE: tuple[str, ...] = ()
+    LIVE: tuple[str, ...] = ()
 
     def __init__(self, data=None, *, game, number, record=None, **kwargs):
         self.game = game
@@ -140,6 +163,41 @@ class BaseHandForm(forms.Form):
         for field in self.trick_fields():
             if data.get(field.name) is None and field.name not in self.errors:
                 self.add_error(field.name, "How many tricks?")
+
+    def shape(self) -> str:
+        """Which fields the screen shows: while it stays the same, a live update leaves
+        the fields as the player left them and swaps only what shows results (the
+        partials of `template_name` named in `LIVE`, and the preview); the choices in
+        `SHAPE` (what happened, a mode) change it."""
+        return ".".join(str(self.value(name) or "") for name in self.SHAPE)
+
+    def rest_value(self) -> str:
+        """Which figure the app filled in, and as what (`fill_rest`)."""
+        return str(self.data.get(REST, "")) if self.is_bound else ""
+
+    def rest(self) -> str:
+        return self.rest_value().partition("=")[0]
+
+    def chip_rows(self, fields, total: int) -> list[dict]:
+        """Each count's chips, those past what the others leave of `total` not on offer.
+
+        The app's own figure leaves the others free: it is worked out again from them.
+        """
+        counts = {}
+        for field in fields:
+            with suppress(TypeError, ValueError):
+                counts[field.name] = int(field.value())
+        rest = self.rest()
+        rows = []
+        for field in fields:
+            others = sum(n for name, n in counts.items() if name not in (field.name, rest))
+            value = counts.get(field.name)
+            chips = [
+                {"n": n, "checked": n == value, "possible": n <= total - others or n == value}
+                for n in range(total + 1)
+            ]
+            rows.append({"field": field, "chips": chips, "filled": field.name == rest})
+        return rows
 
     def tricks_entered(self) -> int:
         """The tricks entered so far, unreadable ones left out: the running count."""

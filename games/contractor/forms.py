@@ -23,7 +23,7 @@ from games.contractor.rules import (
 )
 from games.contractor.screen import AUCTION, CONTRACT, BidScreen, HandScreen, offered
 from games.contractor.words import FLAGS, STRAIN_NAMES
-from games.forms import BaseHandForm, fill_last_tricks, number_pills, per_seat, pills, stepper
+from games.forms import BaseHandForm, chips, fill_rest, number_pills, per_seat, pills
 from games.sheet import read_settings
 from games.words import sentence
 
@@ -136,7 +136,8 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
             # A new contractor cannot challenge themselves: the challenge goes.
             data["challenger"] = NO_CHALLENGE
         # With two players' tricks entered, the third has what is left of ten.
-        return fill_last_tricks(data, range(len(self.people)), TRICKS)
+        names = [f"tricks_{seat}" for seat in range(len(self.people))]
+        return fill_rest(data, names, TRICKS)
 
     def blank(self):
         return {"mode": CONTRACT, "challenger": NO_CHALLENGE, "auction": "[]"}
@@ -148,7 +149,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
         people = self.fields["contractor"].choices
         self.fields["challenger"].choices = [(NO_CHALLENGE, "No challenge"), *people]
         for seat, name in enumerate(self.people):
-            self.fields[f"tricks_{seat}"] = stepper(name, TRICKS)
+            self.fields[f"tricks_{seat}"] = chips(name, TRICKS)
 
     # --- the auction ----------------------------------------------------------------
 

@@ -79,6 +79,13 @@ class HandScreen:
 
     template_name = "contractor/hand_form.html"
     preview_template = "contractor/hand_preview.html"
+    SHAPE = ("mode", "strain")
+
+    @property
+    def LIVE(self):  # noqa: N802 (BaseHandForm.LIVE)
+        """A contract's worth, who may challenge and the tricks follow each tap; an
+        auction's every call redraws the recorder (its buttons are taps, not typing)."""
+        return ("worth", "challenger", "tricks") if self.chosen_mode == CONTRACT else ()
 
     def auction_calls(self):
         """The calls so far, each with who made it and what it was, for the list."""
@@ -142,12 +149,12 @@ class HandScreen:
         return [self[f"tricks_{seat}"] for seat in range(len(self.people))]
 
     def trick_rows(self):
-        """Each trick stepper with what its player needs, if they are the contractor."""
+        """Each player's trick chips, with what they need if they are the contractor."""
         contractor, bid = self.contract()
-        return [
-            {"field": field, "needs": needs_text(bid) if bid and name == contractor else None}
-            for field, name in zip(self.trick_fields(), self.people, strict=True)
-        ]
+        rows = self.chip_rows(self.trick_fields(), rules.TRICKS)
+        for row, name in zip(rows, self.people, strict=True):
+            row["note"] = f"contractor, {needs_text(bid)}" if bid and name == contractor else None
+        return rows
 
     def contract(self) -> tuple[str | None, Bid | None]:
         """Who holds the contract and what it is, as entered or as the auction decided."""

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django import forms
 
-from games.forms import BaseHandForm, fill_last_tricks, number_pills, per_seat, pills, stepper
+from games.forms import BaseHandForm, chips, fill_rest, number_pills, per_seat, pills
 from games.tridge.rules import TRICKS
 from games.tridge.screen import HandScreen
 from games.tridge.words import BID_NAMES, suit_label
@@ -55,15 +55,15 @@ class HandForm(HandScreen, BaseHandForm):
         kind = data.get("kind") or "played"
         if kind not in PLAYED:
             return data
-        seats = [self.people.index(name) for name in self.in_play(kind)]
-        return fill_last_tricks(data, seats, TRICKS)
+        names = [f"tricks_{self.people.index(name)}" for name in self.in_play(kind)]
+        return fill_rest(data, names, TRICKS)
 
     def add_fields(self):
         if len(self.people) == 3:
             self.fields["kind"].choices = [c for c in KINDS if c[0] not in FOUR_ONLY]
         self.offer_people("player")
         for seat, name in enumerate(self.people):
-            self.fields[f"tricks_{seat}"] = stepper(name, TRICKS)
+            self.fields[f"tricks_{seat}"] = chips(name, TRICKS)
 
     def clean(self):
         data = super().clean()

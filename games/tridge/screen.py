@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS
+from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS, TRICKS
 from games.tridge.words import fund_movements, outcome_sentence
 
 
@@ -11,6 +11,9 @@ class HandScreen:
 
     template_name = "tridge/hand_form.html"
     preview_template = "tridge/hand_preview.html"
+    # Honours on offer follow the trumps; the tricks' chips follow each other.
+    SHAPE = ("kind", "bid")
+    LIVE = ("honours", "tricks")
 
     @property
     def chosen_kind(self):
@@ -24,6 +27,9 @@ class HandScreen:
 
     def trick_fields(self):
         return [self[f"tricks_{self.people.index(name)}"] for name in self.in_play()]
+
+    def trick_chips(self):
+        return self.chip_rows(self.trick_fields(), TRICKS)
 
     def honour_choices(self):
         most = MAX_HONOURS.get(self.value("trumps"), 4)

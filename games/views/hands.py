@@ -3,6 +3,7 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import reswap
 
 from games import boards, services
 from games.access import Access
@@ -51,6 +52,9 @@ def _entry(request, access, number):
             word = game.engine.HAND.capitalize()
             offer_undo(request, access, f"{word} {entry.number} {done}", entry.key)
         return redirect(access.url())
+    if request.htmx and not saving and entry.live(request.POST):
+        context = entry.context() | {"key": access.key}
+        return reswap(render(request, "hands/entry.html#live", context), "none")
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
     return render(request, template, entry.context() | {"key": access.key})
 

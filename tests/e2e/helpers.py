@@ -40,6 +40,18 @@ def pick(page, group, value):
             page.click(option)
 
 
+def chip(page, field, value):
+    """Tap the chip `value` of a count shown as chips (tricks)."""
+    with live_update(page):
+        page.click(f"label:has(> input[name='{field}'][value='{value}'])")
+
+
+def chosen(page, field) -> str | None:
+    """The chip or pill of `field` that is chosen now, or None."""
+    checked = page.locator(f"input[name='{field}']:checked")
+    return checked.get_attribute("value") if checked.count() else None
+
+
 def set_number(page, field, value):
     with live_update(page):
         page.fill(f"#id_{field}", str(value))

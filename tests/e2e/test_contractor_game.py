@@ -12,7 +12,17 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import choose, log_in, save, set_number, settled, sign_up, standing, tap
+from tests.e2e.helpers import (
+    chip,
+    choose,
+    chosen,
+    log_in,
+    save,
+    settled,
+    sign_up,
+    standing,
+    tap,
+)
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,9 +90,9 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     tap(page, 'button:has-text("Ana challenges Cy\'s 10")')
     result = page.inner_text(".auction .result")
     assert "Cy is the contractor" in result and "Ana challenges" in result
-    set_number(page, "tricks_0", 2)
-    set_number(page, "tricks_1", 2)
-    assert page.input_value("#id_tricks_2") == "6"  # the last is filled in
+    chip(page, "tricks_0", 2)
+    chip(page, "tricks_1", 2)
+    assert chosen(page, "tricks_2") == "6"  # the last is filled in
     preview = page.inner_text(".preview")
     assert "Cy makes the contract worth 10" in preview and "won Ana's challenge" in preview
     shoot(page, "contractor-04-auction-over")
@@ -103,8 +113,8 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     choose(page, "contractor", "Ana")
     choose(page, "strain", "Nil")
     choose(page, "conditions", "Nil without joker")
-    set_number(page, "tricks_0", 0)
-    set_number(page, "tricks_1", 6)
+    chip(page, "tricks_0", 0)
+    chip(page, "tricks_1", 6)
     preview = page.inner_text(".preview")
     assert "Ana makes nil worth 9" in preview and "+0 for Ana's tricks in nil" in preview
     shoot(page, "contractor-05-hand-entry")
@@ -120,8 +130,8 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     choose(page, "extra_tricks", "1")
     choose(page, "conditions", "Absolutely sure")
     assert page.inner_text("section.worth .worth-value .number") == "9"
-    set_number(page, "tricks_0", 3)
-    set_number(page, "tricks_1", 5)
+    chip(page, "tricks_0", 3)
+    chip(page, "tricks_1", 5)
     preview = page.inner_text(".preview")
     assert "twice over" in preview and "The last hand of the game" in preview
     shoot(page, "contractor-06-last-hand")

@@ -10,7 +10,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import choose, save, set_number, settled, sign_up, tap
+from tests.e2e.helpers import chip, choose, chosen, save, settled, sign_up, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,7 +24,7 @@ def play(page, player=None, bid="Play", trumps="clubs", honours="0", tricks=(), 
     choose(page, "trumps", trumps)
     choose(page, "honours", honours)
     for field, value in tricks:
-        set_number(page, field, value)
+        chip(page, field, value)
 
 
 def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, axe):
@@ -52,7 +52,7 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
     # Hand 1, Ana deals and sits out: Ben plays clubs with three honours and wins.
     page.click("text=Add hand 1")
     play(page, "Ben", "Play", "clubs", "3", [("tricks_1", 5), ("tricks_2", 3)])
-    assert page.input_value("#id_tricks_3") == "1"  # the last is filled in
+    assert chosen(page, "tricks_3") == "1"  # the last is filled in
     assert "Ben wins and takes the game fund (20)" in page.inner_text(".preview")
     shoot(page, "tridge-05-hand-entry")
     axe(page, "hand entry")
@@ -74,7 +74,7 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
     page.click("text=Add hand 4")
     choose(page, "kind", "In-comer played")
     play(page, None, "Play", "spades", "0", [("tricks_0", 2), ("tricks_1", 2), ("tricks_2", 2)])
-    assert page.input_value("#id_tricks_3") == "3"
+    assert chosen(page, "tricks_3") == "3"
     save(page, base, game_id)
 
     # Hand 5, Ana deals and pays to come in, then declines.

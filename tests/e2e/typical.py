@@ -8,7 +8,7 @@ rules, run once per game over `GAMES`.
 
 import json
 
-from tests.e2e.helpers import choose, live_update, pick, set_number, tap
+from tests.e2e.helpers import chip, choose, live_update, pick, set_number, tap
 from tests.games.cardigan.cardigan_sheets import quick
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
@@ -40,8 +40,8 @@ def _tridge(page):
     choose(page, "bid", "Play")
     choose(page, "trumps", "clubs")
     choose(page, "honours", "3")
-    set_number(page, "tricks_1", 5)
-    set_number(page, "tricks_2", 3)
+    chip(page, "tricks_1", 5)
+    chip(page, "tricks_2", 3)
 
 
 def _contractor(page):
@@ -49,8 +49,8 @@ def _contractor(page):
     choose(page, "contractor", "Ana")
     choose(page, "strain", "Nil")
     choose(page, "conditions", "Nil without joker")
-    set_number(page, "tricks_0", 0)
-    set_number(page, "tricks_1", 6)
+    chip(page, "tricks_0", 0)
+    chip(page, "tricks_1", 6)
 
 
 def _bid_fair(page):

@@ -38,6 +38,39 @@ def test_an_htmx_change_answers_the_form_fragment_with_the_preview(owner_client,
     assert not Hand.objects.exists()
 
 
+def live(client, game, shape, **fields):
+    """A tap's live update, sent as htmx sends it, by a form drawn with `shape`."""
+    post = tridge_post(1, **fields, shape=shape)
+    return client.post(url(game), post, headers={"HX-Request": "true"})
+
+
+def test_a_tap_that_moves_no_field_answers_with_the_results_alone(owner_client, game):
+    drawn = live(owner_client, game, "", player="Ben", bid="play", trumps="H")
+    response = live(owner_client, game, drawn.context["shape"], **BEN_POST)
+    page = response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    assert (
+        'id="preview" aria-live="polite" aria-labelledby="preview-title" hx-swap-oob="true"' in page
+    )
+    assert 'id="tricks" hx-swap-oob="true"' in page and 'id="honours" hx-swap-oob="true"' in page
+    # The fields the player may be using are left as they are: none is sent.
+    assert 'name="trumps"' not in page and 'name="player"' not in page
+    assert "Ben wins and takes the game fund (20)" in page
+
+
+def test_a_tap_that_shows_other_fields_redraws_the_form(owner_client, game):
+    shape = owner_client.get(url(game)).context["shape"]
+    response = live(owner_client, game, shape, **(BEN_POST | {"bid": "fixed"}))
+    page = response.content.decode()
+    assert "HX-Reswap" not in response and 'id="entry"' in page and 'name="target"' in page
+
+
+def test_a_message_appearing_beside_a_field_redraws_the_form(owner_client, game):
+    shape = owner_client.get(url(game)).context["shape"]
+    response = live(owner_client, game, shape, **(BEN_POST | {"trumps": "S", "honours": 4}))
+    assert "HX-Reswap" not in response and "at most 3" in response.content.decode()
+
+
 def test_the_preview_works_without_javascript_too(owner_client, game):
     response = owner_client.post(url(game), tridge_post(1, **BEN_POST, preview="1"))
     assert "<html" in response.content.decode()
@@ -65,7 +98,7 @@ def test_the_last_persons_tricks_are_filled_in(owner_client, game):
         ({"player": ""}, "player", "Who played?"),
         ({"bid": "fixed"}, "target", "How many tricks were fixed?"),
         ({"trumps": ""}, "trumps", "Which suit"),
-        ({"tricks_2": "x", "tricks_3": "1"}, "tricks_2", "whole number"),
+        ({"tricks_2": "x", "tricks_3": "1"}, "tricks_2", "A number from 0 to 9."),
         ({"player": "Ana"}, "player", None),
     ],
 )
