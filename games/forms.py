@@ -79,14 +79,18 @@ def problems(form) -> list[tuple[str, str]]:
     """A refused form's errors for its summary at the top: (the id each points at, its words).
 
     A form may say where it draws each field (`anchor`); otherwise an error points at its
-    field's input, and one about the whole form at the first field.
+    field's input (a row of radios: the first), and one about the whole form at the first field.
     """
+
+    def drawn(field):
+        return field.id_for_label or f"{field.auto_id}_0"
+
     anchor = getattr(form, "anchor", None)
     if anchor is None:
-        first = next((field.id_for_label for field in form.visible_fields()), "")
+        first = next((drawn(field) for field in form.visible_fields()), "")
 
         def anchor(name):
-            return first if name == NON_FIELD_ERRORS else form[name].id_for_label
+            return first if name == NON_FIELD_ERRORS else drawn(form[name])
 
     names = [NON_FIELD_ERRORS, *form.fields]
     return [(anchor(name), error) for name in names for error in form.errors.get(name, ())]

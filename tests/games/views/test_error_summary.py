@@ -110,3 +110,17 @@ def test_a_refused_new_game_links_to_its_seats(owner_client, user):
     page = owner_client.post(f"/sessions/{session.pk}/games/new/", post).content.decode()
     assert '<a href="#id_seat_0">Tridge needs 3 or 4 players.</a>' in page
     assert '<a href="#id_seat_1">This person already has a seat.</a>' in page
+
+
+def test_a_refused_settlement_links_to_its_radios_and_its_field(owner_client, user):
+    game = make_game(user)
+    url = f"/games/{game.pk}/tridge/settlement/?split_funds=9&chip_value=lots"
+    page = owner_client.get(url).content.decode()
+    assert links(page) == ["id_split_funds_0", "id_chip_value"]
+    assert 'id="id_split_funds_0"' in page and 'id="id_chip_value"' in page
+
+
+def test_a_wrong_password_is_summed_up_with_a_link_to_the_name(client, user):
+    post = {"username": "ana", "password": "not it"}
+    page = client.post("/accounts/login/", post).content.decode()
+    assert "There is a problem" in summary(page) and links(page) == ["id_username"]
