@@ -36,7 +36,6 @@ def test_a_tridge_hand_saved_without_its_tricks_says_why_at_the_top(
     assert 0 <= summary.bounding_box()["y"] < PHONE["height"] / 2
     assert no_horizontal_scroll(page)
     shoot(page, f"error-summary-{scheme}")
-    page.screenshot(path=f"/tmp/summary-{scheme}.png")
     axe(page, f"error-summary-{scheme}")
 
     field = page.locator("#id_tricks_3")
