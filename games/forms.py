@@ -6,6 +6,7 @@ import dataclasses
 from contextlib import suppress
 
 from django import forms
+from django.forms.forms import NON_FIELD_ERRORS
 
 from games.dump import nothing_imported
 from games.models import Player, Session
@@ -94,6 +95,27 @@ def fill_rest(data, names, total: int):
     return data
 
 
+def problems(form) -> list[tuple[str, str]]:
+    """A refused form's errors for its summary at the top: (the id each points at, its words).
+
+    A form may say where it draws each field (`anchor`); otherwise an error points at its
+    field's input (a row of radios: the first), and one about the whole form at the first field.
+    """
+
+    def drawn(field):
+        return field.id_for_label or f"{field.auto_id}_0"
+
+    anchor = getattr(form, "anchor", None)
+    if anchor is None:
+        first = next((drawn(field) for field in form.visible_fields()), "")
+
+        def anchor(name):
+            return first if name == NON_FIELD_ERRORS else drawn(form[name])
+
+    names = [NON_FIELD_ERRORS, *form.fields]
+    return [(anchor(name), error) for name in names for error in form.errors.get(name, ())]
+
+
 def per_seat(prefix: str, by_name: dict, people: list[str]) -> dict:
     """A record's {"Ben": 5} as the form's fields hold it: {"tricks_1": 5}."""
     return {f"{prefix}_{people.index(name)}": value for name, value in by_name.items()}
@@ -110,6 +132,8 @@ class BaseHandForm(forms.Form):
 
     SHAPE: tuple[str, ...] = ()
     LIVE: tuple[str, ...] = ()
+    TOP = "kind"  # the id of the hand's first fields: where an error about the whole hand points
+    DRAWN_IN: dict[str, str] = {}  # fields (by how their names start) drawn inside another id
 
     def __init__(self, data=None, *, game, number, record=None, **kwargs):
         self.game = game
@@ -138,6 +162,21 @@ class BaseHandForm(forms.Form):
     def add_fields(self) -> None:
         """The fields there is one of per seat or team."""
 
+    def anchor(self, name: str) -> str:
+        """The id of where a field is drawn, for the error summary to link to.
+
+        The games draw a field of choices as a fieldset with the field's name for its id, and
+        any other field as its own input.
+        """
+        if name == NON_FIELD_ERRORS:
+            return self.TOP
+        for start, place in self.DRAWN_IN.items():
+            if name.startswith(start):
+                return place
+        if isinstance(self.fields[name], forms.ChoiceField):
+            return name
+        return self[name].id_for_label
+
     def offer_people(self, *names) -> None:
         """The radios of people carry the names themselves as values, as the sheet does."""
         for name in names:
@@ -162,7 +201,7 @@ class BaseHandForm(forms.Form):
         """A trick count left empty is asked for, unless it already has an error of its own."""
         for field in self.trick_fields():
             if data.get(field.name) is None and field.name not in self.errors:
-                self.add_error(field.name, "How many tricks?")
+                self.add_error(field.name, f"How many tricks did {field.label} take?")
 
     def shape(self) -> str:
         """Which fields the screen shows: while it stays the same, a live update leaves

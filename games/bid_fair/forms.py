@@ -68,6 +68,7 @@ class HandForm(HandScreen, BaseHandForm):
     )
     # Not shown: only where the picker's errors are kept.
     captured = forms.CharField(required=False, widget=forms.HiddenInput)
+    DRAWN_IN = {"captured": "captured", "got_": "captured"}
 
     def seat_the_table(self):
         self.settings = settings_of(self.game)

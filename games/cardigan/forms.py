@@ -51,6 +51,8 @@ class HandForm(HandScreen, BaseHandForm):
     taking = forms.BooleanField(label="Tap takes away", required=False)
     cards_0 = forms.CharField(required=False, widget=forms.HiddenInput)
     cards_1 = forms.CharField(required=False, widget=forms.HiddenInput)
+    TOP = "duplicates"
+    DRAWN_IN = {"cards_": "cards"}  # the grid's taps are kept in hidden fields
 
     def seat_the_table(self):
         self.teams = rules.team_names(self.people)

@@ -118,6 +118,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
     challenger = pills("Challenged by")
     auction = forms.CharField(required=False, widget=forms.HiddenInput)
     other_meta = forms.CharField(required=False, widget=forms.HiddenInput)
+    TOP = "mode"
 
     def seat_the_table(self):
         self.settings = settings_of(self.game)

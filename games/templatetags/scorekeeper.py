@@ -3,7 +3,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import words
+from games import forms, words
 
 register = template.Library()
 
@@ -28,6 +28,12 @@ def signed(value):
     if value < 0:
         return f"{MINUS}{-value}"
     return "0"
+
+
+@register.filter
+def problems(form):
+    """A refused form's errors for templates/error_summary.html."""
+    return forms.problems(form) if form else []
 
 
 @register.filter

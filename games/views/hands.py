@@ -56,7 +56,8 @@ def _entry(request, access, number):
         context = entry.context() | {"key": access.key}
         return reswap(render(request, "hands/entry.html#live", context), "none")
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
-    return render(request, template, entry.context() | {"key": access.key})
+    # A refused save says what is wrong at the top; a live update shows it beside the fields.
+    return render(request, template, entry.context() | {"key": access.key, "saving": saving})
 
 
 def _corrected(request, game, number) -> Hand:

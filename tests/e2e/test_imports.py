@@ -14,14 +14,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def refused_next_to(page, field, message):
-    summary = page.locator("form .error[role=alert]")
-    assert summary.inner_text() == message
+    summary = page.locator("form .error-summary[role=alert]")
+    assert summary.locator("a").inner_text() == message
     # The summary's link takes the phone to the field the message is about.
     summary.locator("a").click()
     assert page.evaluate("location.hash") == f"#id_{field}"
     assert page.inner_text(f"#id_{field}_error") == message
     assert page.evaluate(
-        "document.querySelector('.error').getBoundingClientRect().top"
+        "document.querySelector('.error-summary').getBoundingClientRect().top"
         f" < document.getElementById('id_{field}_error').getBoundingClientRect().top"
     )
 

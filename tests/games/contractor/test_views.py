@@ -132,7 +132,7 @@ def test_in_nil_each_opponent_scores_the_contractors_tricks(owner_client, game):
         ({"strain": ""}, "strain", "Which strain?"),
         ({"tricks_2": "3"}, "tricks_2", "add up to 11, must be 10"),
         ({"tricks_1": "x", "tricks_2": "2"}, "tricks_1", "A number from 0 to 10."),
-        ({"tricks_0": "", "tricks_1": ""}, "tricks_0", "How many tricks?"),
+        ({"tricks_0": "", "tricks_1": ""}, "tricks_0", "How many tricks did Ana take?"),
         ({"extra_tricks": "9"}, "extra_tricks", "valid choice"),
     ],
 )
