@@ -27,7 +27,7 @@ from games.forms import BaseHandForm, chips, fill_rest, number_pills, per_seat, 
 from games.sheet import read_settings
 from games.words import sentence
 
-MODES = [(CONTRACT, "Enter the contract"), (AUCTION, "Record the auction")]
+MODES = [(CONTRACT, "Contract"), (AUCTION, "Auction")]
 NO_CHALLENGE = "none"
 REDEAL = "redeal"  # the value of the one-tap redeal button, which is a Save button
 COUNTS = ("extra_tricks", "kitty_foregone")
@@ -148,7 +148,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
             self.auction_state = self._replay(self.initial.get("auction"))
         self.offer_people("contractor")
         people = self.fields["contractor"].choices
-        self.fields["challenger"].choices = [(NO_CHALLENGE, "No challenge"), *people]
+        self.fields["challenger"].choices = [(NO_CHALLENGE, "None"), *people]
         for seat, name in enumerate(self.people):
             self.fields[f"tricks_{seat}"] = chips(name, TRICKS)
 

@@ -20,7 +20,7 @@ KINDS = [
     ("played", "Played"),
     ("passed", "All passed"),
     ("void", "Not valid"),
-    ("incomer", "In-comer played"),
+    ("incomer", "In-comer"),
     ("declined", "In-comer declined"),
 ]
 FOUR_ONLY = {"incomer", "declined"}
@@ -36,7 +36,7 @@ class HandForm(HandScreen, BaseHandForm):
     bid = pills("Bid", list(BID_NAMES.items()))
     target = number_pills("Tricks fixed", (1, 2, 3))
     went_for_all = forms.BooleanField(
-        label="Won the first five tricks and went on for all nine", required=False
+        label="Went on for all nine after five", required=False
     )
     trumps = pills("Trumps", [(suit, suit_label(suit)) for suit in SUITS])
     honours = number_pills("Honours", range(5), empty_value=0)

@@ -17,6 +17,7 @@ from tests.e2e.helpers import (
     choose,
     chosen,
     log_in,
+    pick,
     save,
     settled,
     sign_up,
@@ -73,7 +74,7 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     # Hand 1, Ana deals. The auction: Ben passes, Cy bids 10, Ana challenges; Ben has
     # passed, so nobody may answer the challenge and Cy plays with Ana's 3 points at stake.
     page.click("text=Add hand 1")
-    choose(page, "mode", "Record the auction")
+    pick(page, "mode", "auction")
     assert "Ben to call" in page.inner_text(".auction")
     assert page.locator("button:has-text('challenges')").count() == 0  # no bid to challenge
     tap(page, "button:has-text('Ben passes')")
@@ -183,7 +184,7 @@ def test_contractor_pages_fit_a_small_phone_in_dark_mode(
         shoot(page, f"contractor-dark-360-{name}")
         axe(page, name)
     page.goto(f"{base}/games/{game.pk}/hands/new/")
-    choose(page, "mode", "Record the auction")
+    pick(page, "mode", "auction")
     choose(page, "strain", "Hearts")
     choose(page, "conditions", "Thievery")
     tap(page, "button:has-text('Ben bids 8')")

@@ -10,7 +10,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import chip, choose, chosen, save, settled, sign_up, tap
+from tests.e2e.helpers import chip, choose, chosen, pick, save, settled, sign_up, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,7 +72,7 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
 
     # Hand 4, Dee deals and comes in after three passes, playing spades.
     page.click("text=Add hand 4")
-    choose(page, "kind", "In-comer played")
+    pick(page, "kind", "incomer")
     play(page, None, "Play", "spades", "0", [("tricks_0", 2), ("tricks_1", 2), ("tricks_2", 2)])
     assert chosen(page, "tricks_3") == "3"
     save(page, base, game_id)
