@@ -1,7 +1,7 @@
 """An unchanged board's poll through a link, answered "304 Not Modified" from the cache.
 
 Every phone watching a game through its share or co-scorer link asks every five
-seconds whether the board changed; nearly always it has not. Django's `condition()`
+seconds whether the board (or All hands) changed; nearly always it has not. Django's `condition()`
 answers that after `games.access.way_in` has read the game: one ORM query, which made
 the idle poll cost three times the cheapest request (0.31 of the floor in `make bench`,
 target 0.7; docs/PERFORMANCE.md). So the two facts the answer needs are also kept in

@@ -52,7 +52,7 @@ def test_the_latest_hand_and_the_next_hand_button_are_on_the_first_screen(
 
 
 def test_the_deal_by_deal_follows_a_deal_entered_on_another_phone(
-    live_server, browser, user, shoot
+    live_server, browser, user, shoot, axe
 ):
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     fourth = data["hands"].pop()
@@ -81,5 +81,7 @@ def test_the_deal_by_deal_follows_a_deal_entered_on_another_phone(
     expect(all_deals.locator(".hands tr.describe").first).to_have_text("Full suits")
     assert all_deals.evaluate("window.notReloaded") is True
     shoot(viewer, "board-cardigan-deal-by-deal")
+    axe(viewer, "Cardigan board with its full suits")
+    axe(all_deals, "All deals with the full suits")
     viewer.context.close()
     all_deals.context.close()
