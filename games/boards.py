@@ -72,7 +72,7 @@ def board(game: Game) -> dict:
     names = list(score.standings)
     closing = engine.closing(score)
     if closing is not None:
-        closing = Closing(closing[0], closing[1], score.standings)
+        closing = Closing(*closing, score.standings)
     deleted = [
         (revision, engine.describe_record(in_seats(revision.record, game.players)))
         for revision in game.revisions.filter(

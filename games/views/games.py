@@ -190,8 +190,7 @@ def hands_csv(request, access: Access):
         ]
         writer.writerow([row.score.number, row.score.dealer, row.text, *changes])
     if closing := context.get("closing"):  # what the game adds at its end: the standings
-        end = (closing.deltas, closing.totals)
-        changes = [value for name in names for value in (end[0][name], end[1][name])]
+        changes = [v for name in names for v in (closing.deltas[name], closing.totals[name])]
         writer.writerow(["", "", closing.text, *changes])
     return response
 
@@ -199,8 +198,11 @@ def hands_csv(request, access: Access):
 @polled
 def all_hands(request, access: Access):
     """Every hand of the game in one table, newest first; the scoreboard lists the last few."""
-    context = boards.board(access.game) | {"access": access, "key": access.key}
-    context["can_edit"] = access.can_edit
+    context = boards.board(access.game) | {
+        "access": access,
+        "key": access.key,
+        "can_edit": access.can_edit,
+    }
     if _live(request):
         return polled_part(request, access, "games/hands.html", context)
     # The deleted hands' Put back (games/deleted.html): per visit, never in a poll.
