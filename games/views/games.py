@@ -54,8 +54,8 @@ def game_new(request, pk):
     )
 
 
-def _live(request) -> bool:
-    """An open board or list of hands asking for its live part (htmx, `?live=1`), not the page."""
+def live(request) -> bool:
+    """An open page of a game asking for its live part (htmx, `?live=1`), not the page."""
     return bool(request.htmx) and request.GET.get("live") == "1"
 
 
@@ -65,7 +65,7 @@ def _etag(request, access: Access):
     Only the live part has one: it holds nothing of the visitor, while a page holds
     their account and messages, which a 304 would leave as the browser last saw them.
     """
-    if _live(request):
+    if live(request):
         return polls.etag(access.game.pk, access.game.version, access.role)
     return None
 
@@ -134,7 +134,7 @@ def board(request, access: Access):
         "can_edit": access.can_edit,
         "drawn": drawn(access),
     }
-    if _live(request):
+    if live(request):
         return polled_part(request, access, "games/board.html", context)
     if access.can_edit:
         # Per visit, as the CSRF token: never cached. One per form: the redeal, put back.
@@ -203,7 +203,7 @@ def all_hands(request, access: Access):
         "key": access.key,
         "can_edit": access.can_edit,
     }
-    if _live(request):
+    if live(request):
         return polled_part(request, access, "games/hands.html", context)
     # The deleted hands' Put back (games/deleted.html): per visit, never in a poll.
     context["put_back_submission"] = new_key()

@@ -85,3 +85,21 @@ def test_the_deal_by_deal_follows_a_deal_entered_on_another_phone(
     axe(all_deals, "All deals with the full suits")
     viewer.context.close()
     all_deals.context.close()
+
+
+def test_the_settlement_follows_a_correction_and_keeps_what_is_being_typed(
+    live_server, phone, user
+):
+    game = twelve_tridge_hands(user)
+    log_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/games/{game.pk}/tridge/settlement/")
+    funds = phone.locator("#funds-title")
+    expect(funds).to_have_text("Funds on the table: 120")
+    phone.fill("#id_chip_value", "0,1")  # typing, not yet worked out
+
+    game.refresh_from_db()
+    services.add_hand(game, {"passed": True}, 13)
+
+    expect(funds).to_have_text("Funds on the table: 140", timeout=15_000)
+    assert phone.input_value("#id_chip_value") == "0,1"
+    assert phone.evaluate("document.activeElement.id") == "id_chip_value"

@@ -62,5 +62,5 @@ def test_every_answer_that_is_a_part_for_htmx_varies_by_hx_request(owner_client,
                         assert has_vary_header(answer, "HX-Request"), f"{method} {url}{query}"
     # The walk found the parts it must: it cannot pass by finding none.
     entries = {f"{way}:hand_new {kind}" for way in ("game", "coscorer") for kind in GAMES}
-    boards = {f"{way}:{page} tridge" for way in ROLES for page in ("board", "hands")}
+    boards = {f"{way}:{page} tridge" for way in ROLES for page in ("board", "hands", "settlement")}
     assert entries | boards | {"game:contractor_calculator contractor"} <= parts
