@@ -34,6 +34,16 @@ class Row:
     text: str
 
 
+@dataclass(slots=True)
+class Closing:
+    """What the game adds after its last hand (Cardigan's full suits), read as a row:
+    its change, and the totals after it, which are the standings."""
+
+    text: str
+    deltas: dict[str, int]
+    totals: dict[str, int]
+
+
 def board(game: Game) -> dict:
     """Everything the scoreboard template shows; a sheet the engine refuses is shown, not raised."""
     # The records alone: Hand objects would cost more than scoring the sheet.
@@ -60,6 +70,9 @@ def board(game: Game) -> dict:
         for record, hand_score in zip(records, score.hands, strict=True)
     ]
     names = list(score.standings)
+    closing = engine.closing(score)
+    if closing is not None:
+        closing = Closing(*closing, score.standings)
     deleted = [
         (revision, engine.describe_record(in_seats(revision.record, game.players)))
         for revision in game.revisions.filter(
@@ -67,12 +80,16 @@ def board(game: Game) -> dict:
         ).select_related("by")
     ]
     return context | {
-        "chart": charts.running_totals(score, context["colours"]),
+        "chart": charts.running_totals(score, context["colours"], closing),
         "deleted": deleted,
         "score": score,
         "names": names,
         "rows": rows,
-        "recent_rows": rows[-RECENT_HANDS:],
+        # The screens list the newest hand first, where the eye lands on a phone, under the
+        # standings; the printable sheet and the CSV keep the paper's order (rows).
+        "newest_first": rows[::-1],
+        "recent_rows": rows[: -RECENT_HANDS - 1 : -1],
+        "closing": closing,
         "earlier": max(len(rows) - RECENT_HANDS, 0),
         "standings": ranked(score),
     }

@@ -32,22 +32,27 @@ class Chart:
     height: int
     lines: list[Line]
     y_ticks: list[tuple[float, str]]
-    x_ticks: list[tuple[float, str]]
+    x_ticks: list[tuple[float, str, str]]  # x, label, text-anchor
     zero_y: float | None
 
 
-def running_totals(score, colours) -> Chart | None:
-    """One line per player (or team) through their totals after each hand, from the start."""
+def running_totals(score, colours, closing=None) -> Chart | None:
+    """One line per player (or team) through their totals after each hand, from the start,
+    and to the standings after what the game adds at its end (`closing`: games/boards.py),
+    so that each line ends at the total its legend gives."""
     if not score.hands:
         return None
     names = list(score.standings)
     start = {name: score.hands[0].totals[name] - score.hands[0].deltas[name] for name in names}
     series = {name: [start[name]] + [hand.totals[name] for hand in score.hands] for name in names}
+    if closing is not None:
+        for name in names:
+            series[name].append(closing.totals[name])
     values = [value for points in series.values() for value in points]
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
-    count = len(score.hands)
+    count = len(score.hands) + (closing is not None)
 
     def x(index):
         return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
@@ -60,8 +65,11 @@ def running_totals(score, colours) -> Chart | None:
         coords = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(points))
         lines.append(Line(name, colours.get(name, 0), coords, x(count), y(points[-1]), points[-1]))
     y_ticks = [(y(value), f"{value:,}".replace("-", "\u2212")) for value in ticks(low, high)]
-    step = max(1, count // 6)
-    x_ticks = [(x(i), str(i)) for i in range(0, count + 1, step)]
+    hands = len(score.hands)
+    step = max(1, hands // 6)
+    x_ticks = [(x(i), str(i), "middle") for i in range(0, hands + 1, step)]
+    if closing is not None:  # its words end at the chart's right edge
+        x_ticks.append((x(count), closing.text, "end"))
     return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, y(0) if low < 0 < high else None)
 
 

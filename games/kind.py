@@ -93,6 +93,13 @@ class GameKind:
         return None
 
     @staticmethod
+    def closing(score) -> tuple[str, dict[str, int]] | None:
+        """What the game adds to the totals after its last hand, as (label, change by
+        side), so that the hands' totals lead to the standings on every screen (the
+        board's table and chart, the printable sheet, the CSV); default nothing."""
+        return None
+
+    @staticmethod
     def teams(players) -> tuple[str, ...]:
         """The teams' names in the standings, if players score in teams; seat colours follow."""
         return ()

@@ -1,12 +1,12 @@
 """An unchanged board's poll through a link, answered "304 Not Modified" from the cache.
 
 Every phone watching a game through its share or co-scorer link asks every five
-seconds whether the board changed; nearly always it has not. Django's `condition()`
-answers that after `games.access.way_in` has read the game: one ORM query, which made
-the idle poll cost three times the cheapest request (0.31 of the floor in `make bench`,
-target 0.7; docs/PERFORMANCE.md). So the two facts the answer needs are also kept in
-Django's cache, and a poll that finds both, and finds its ETag current, is answered
-before the database is asked:
+seconds whether the board (or All hands) changed; nearly always it has not. Django's
+`condition()` answers that after `games.access.way_in` has read the game: one ORM
+query, which made the idle poll cost three times the cheapest request (0.31 of the
+floor in `make bench`, target 0.7; docs/PERFORMANCE.md). So the two facts the answer
+needs are also kept in Django's cache, and a poll that finds both, and finds its ETag
+current, is answered before the database is asked:
 
 - which game a link leads to (`way:<namespace>:<token>`), filed when the board is
   drawn for that link and forgotten when the owner turns the link off or replaces it;

@@ -2,7 +2,7 @@
 
 from games.cardigan import records, rules, screen, stats
 from games.cardigan.forms import HandForm
-from games.cardigan.words import describe, describe_record, field_words
+from games.cardigan.words import closing, describe, describe_record, field_words
 from games.kind import GameKind
 
 
@@ -42,5 +42,6 @@ class Cardigan(GameKind):
     field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     sheet_top = staticmethod(HandForm.sheet_top)
+    closing = staticmethod(closing)
     teams = staticmethod(rules.team_names)
     figures = staticmethod(stats.figures)

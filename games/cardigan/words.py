@@ -68,6 +68,12 @@ def describe(record: dict, hand_score) -> str:
     return f"{text} \u2014 down {needed - record['tricks']}"
 
 
+def closing(score) -> tuple[str, dict[str, int]] | None:
+    """The full suits, once the fourth deal is in, read as the game's last row."""
+    bonus = score.details.get("full_suits")
+    return None if bonus is None else ("Full suits", bonus)
+
+
 def outcome_sentence(record: dict, details: dict) -> str:
     level, tricks = record["level"], record["tricks"]
     contract = contract_text(level, record["bid"])

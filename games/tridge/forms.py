@@ -35,9 +35,7 @@ class HandForm(HandScreen, BaseHandForm):
     player = pills("Player")
     bid = pills("Bid", list(BID_NAMES.items()))
     target = number_pills("Tricks fixed", (1, 2, 3))
-    went_for_all = forms.BooleanField(
-        label="Went on for all nine after five", required=False
-    )
+    went_for_all = forms.BooleanField(label="Went on for all nine after five", required=False)
     trumps = pills("Trumps", [(suit, suit_label(suit)) for suit in SUITS])
     honours = number_pills("Honours", range(5), empty_value=0)
 

@@ -4,9 +4,14 @@
 from django.urls import path
 from django.views.decorators.http import require_safe
 
+from games import polls
 from games.access import way_in
 from games.tridge import views
 
 SCREENS = [
-    path("settlement/", require_safe(way_in(views.settlement)), name="settlement"),
+    path(
+        "settlement/",
+        require_safe(polls.answered_from_cache(way_in(views.settlement))),
+        name="settlement",
+    ),
 ]

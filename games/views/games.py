@@ -54,8 +54,8 @@ def game_new(request, pk):
     )
 
 
-def _live(request) -> bool:
-    """An open board asking for its live part (htmx, `?live=1`), not the page."""
+def live(request) -> bool:
+    """An open page of a game asking for its live part (htmx, `?live=1`), not the page."""
     return bool(request.htmx) and request.GET.get("live") == "1"
 
 
@@ -65,9 +65,25 @@ def _etag(request, access: Access):
     Only the live part has one: it holds nothing of the visitor, while a page holds
     their account and messages, which a 304 would leave as the browser last saw them.
     """
-    if _live(request):
+    if live(request):
         return polls.etag(access.game.pk, access.game.version, access.role)
     return None
+
+
+def polled(view):
+    """A page of a game that follows it live as the board does: its `#live` part asks
+    every five seconds (`?live=1`) and an unchanged game answers 304 (games/polls.py)."""
+    return cache_control(private=True, no_cache=True)(
+        vary_on_headers(*polls.VARY)(condition(etag_func=_etag)(view))
+    )
+
+
+def polled_part(request, access: Access, template: str, context: dict):
+    """A poll's answer, the page's `#live` part; a link's next poll may skip the database."""
+    if not access.is_owner:
+        game = access.game
+        polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
+    return render(request, f"{template}#live", context)
 
 
 def drawn(access: Access) -> dict:
@@ -105,9 +121,7 @@ def draw(access: Access) -> dict:
     return parts | {"finished": bool(values.get("score") and values["score"].finished)}
 
 
-@cache_control(private=True, no_cache=True)
-@vary_on_headers(*polls.VARY)
-@condition(etag_func=_etag)
+@polled
 def board(request, access: Access):
     """The scoreboard. Open boards poll its live part; an unchanged game answers 304."""
     game = access.game
@@ -120,10 +134,8 @@ def board(request, access: Access):
         "can_edit": access.can_edit,
         "drawn": drawn(access),
     }
-    if _live(request):
-        if not access.is_owner:
-            polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
-        return render(request, "games/board.html#live", context)
+    if live(request):
+        return polled_part(request, access, "games/board.html", context)
     if access.can_edit:
         # Per visit, as the CSRF token: never cached. One per form: the redeal, put back.
         context["submission"], context["put_back_submission"] = new_key(), new_key()
@@ -177,16 +189,24 @@ def hands_csv(request, access: Access):
             value for name in names for value in (row.score.deltas[name], row.score.totals[name])
         ]
         writer.writerow([row.score.number, row.score.dealer, row.text, *changes])
+    if closing := context.get("closing"):  # what the game adds at its end: the standings
+        changes = [v for name in names for v in (closing.deltas[name], closing.totals[name])]
+        writer.writerow(["", "", closing.text, *changes])
     return response
 
 
+@polled
 def all_hands(request, access: Access):
-    """Every hand of the game in one table; the scoreboard lists the last few."""
+    """Every hand of the game in one table, newest first; the scoreboard lists the last few."""
     context = boards.board(access.game) | {
+        "access": access,
         "key": access.key,
         "can_edit": access.can_edit,
-        "put_back_submission": new_key(),  # the deleted hands' Put back (games/deleted.html)
     }
+    if live(request):
+        return polled_part(request, access, "games/hands.html", context)
+    # The deleted hands' Put back (games/deleted.html): per visit, never in a poll.
+    context["put_back_submission"] = new_key()
     return render(request, "games/hands.html", context)
 
 

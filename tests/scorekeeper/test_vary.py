@@ -10,7 +10,7 @@ POST, of a game of each kind. A new view answering htmx with a part and no Vary 
 import pytest
 from django.utils.cache import has_vary_header
 
-from games.access import new_token
+from games.access import ROLES, new_token
 from games.registry import GAMES
 from tests.scorekeeper.test_access import every_url, object_id
 from tests.tables import BEN_WINS, make_game
@@ -62,5 +62,5 @@ def test_every_answer_that_is_a_part_for_htmx_varies_by_hx_request(owner_client,
                         assert has_vary_header(answer, "HX-Request"), f"{method} {url}{query}"
     # The walk found the parts it must: it cannot pass by finding none.
     entries = {f"{way}:hand_new {kind}" for way in ("game", "coscorer") for kind in GAMES}
-    boards = {f"{way}:board tridge" for way in ("game", "shared", "coscorer")}
+    boards = {f"{way}:{page} tridge" for way in ROLES for page in ("board", "hands", "settlement")}
     assert entries | boards | {"game:contractor_calculator contractor"} <= parts

@@ -277,3 +277,53 @@ def test_a_fifth_deal_saved_with_full_suits_is_told_the_game_is_over(owner_clien
     assert "Game over: Ana &amp; Cy win." in page and "was not saved" in page
     game.refresh_from_db()
     assert game.hands.count() == 4 and "sheet_top" not in game.meta  # counted from the cards
+
+
+@pytest.fixture
+def imported(owner_client, user):
+    """The example game, whose teams hold full suits: Ana & Cy 23000, Ben & Dee 21000."""
+    session = Session.objects.create(owner=user)
+    owner_client.post(f"/sessions/{session.pk}/import/", {"text": json.dumps(quick_game(*EXAMPLE))})
+    return Game.objects.get()
+
+
+def test_the_chart_legend_the_csv_and_the_printable_sheet_include_the_full_suits(
+    owner_client, imported
+):
+    assert EXPECTED["full_suits"] == {AC: 23000, BD: 21000}
+    board = owner_client.get(url(imported, "")).content.decode()
+    legend = board[board.index('class="legend"') :]
+    assert "Ana &amp; Cy 98013" in legend and "Ben &amp; Dee 38402" in legend
+    assert ">Full suits</text>" in board  # the chart's last step
+
+    csv = owner_client.get(url(imported, "hands.csv")).content.decode().splitlines()
+    assert csv[-1] == ",,Full suits,23000,98013,21000,38402"
+
+    sheet = owner_client.get(url(imported, "print/")).content.decode()
+    full = sheet[sheet.index('<td class="what">Full suits</td>') :]
+    assert re.match(
+        r'<td class="what">Full suits</td><td><span class="small">\+23000</span> 98013</td>'
+        r'<td><span class="small">\+21000</span> 38402</td></tr>',
+        full,
+    )
+    assert full.index("38402") < full.index("<tfoot>")
+
+
+def test_the_full_suits_lead_the_deals_newest_first_on_the_board_and_all_deals(
+    owner_client, imported
+):
+    for page in ("", "hands/"):
+        table = owner_client.get(url(imported, page)).content.decode()
+        table = table[table.index('<table class="hands">') :]
+        order = [table.index(text) for text in ("Full suits", ">4</th>", ">3</th>", ">1</th>")]
+        assert order == sorted(order)
+
+
+def test_the_deal_by_deal_is_polled_with_the_scores_by_every_way_in(owner_client, imported):
+    imported.share_token, imported.coscorer_token = "s" * 32, "c" * 32
+    imported.save()
+    for board in (url(imported, ""), f"/s/{'s' * 32}/", f"/c/{'c' * 32}/"):
+        poll = owner_client.get(board + "?live=1", headers=HTMX).content.decode()
+        assert "<html" not in poll and "Deal by deal" in poll
+        # Newest first, as the deals above it.
+        assert poll.index("Deal 4 · Dee dealt") < poll.index("Deal 1 · Ana dealt")

@@ -8,6 +8,8 @@ from tests.tables import BEN_WINS, make_game
 
 pytestmark = pytest.mark.django_db
 
+HTMX = {"HX-Request": "true"}
+
 
 def test_the_settlement_lists_results_and_the_fewest_payments(owner_client, user):
     game = make_game(user, hands=[BEN_WINS])
@@ -49,3 +51,29 @@ def test_a_game_that_ends_with_everyone_down_alike_is_a_tie_not_four_winners(own
     page = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert "Game over: a tie, everyone down 35." in page
     assert "win." not in page and ">winner</span>" not in page
+
+
+def test_the_settlement_is_polled_as_the_board_is_with_the_options_worked_out(
+    owner_client, anon_client, user
+):
+    game = make_game(user, hands=[BEN_WINS])
+    game.share_token = "a-long-enough-share-token-for-this-test"
+    game.save(update_fields=["share_token"])
+    for client, way in (
+        (owner_client, f"/games/{game.pk}/"),
+        (anon_client, "/s/a-long-enough-share-token-for-this-test/"),
+    ):
+        settlement = f"{way}tridge/settlement/"
+        page = client.get(settlement + "?split_funds=1&chip_value=0,10").content.decode()
+        poll = f"{settlement}?split_funds=1&amp;chip_value=0%2C10&amp;live=1"
+        assert f'hx-get="{poll}" hx-trigger="every 5s"' in page
+        # What is typed in the options stays as it is while the results around it are swapped.
+        assert 'id="settle-options" hx-preserve="true"' in page
+        url = poll.replace("&amp;", "&")
+        first = client.get(url, headers=HTMX)
+        assert "<html" not in first.content.decode() and "0.80" in first.content.decode()
+        again = HTMX | {"If-None-Match": first["ETag"]}
+        assert client.get(url, headers=again).status_code == 304
+    owner_client.post(f"/games/{game.pk}/hands/new/", {"number": 2, "kind": "passed", "save": "1"})
+    changed = anon_client.get(url, headers=again)
+    assert changed.status_code == 200 and "Funds on the table: 140" in changed.content.decode()

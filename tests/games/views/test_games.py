@@ -1,6 +1,7 @@
 """Starting a game (seats and settings), its scoreboard and its sheet."""
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -301,3 +302,17 @@ def test_a_redeal_tapped_twice_on_the_board_stores_one_redeal(owner_client, user
     for _ in range(2):
         assert owner_client.post(board + "hands/new/", post)["Location"] == board
     assert [hand.record for hand in game.hands.all()] == [{"redeal": True}]
+
+
+def test_the_board_lists_the_newest_hand_first_and_the_printable_sheet_the_oldest(
+    owner_client, user
+):
+    game = make_game(user, hands=[BEN_WINS] + [{"passed": True}] * 13)
+    numbers = re.compile(r'<th scope="row">(\d+)</th>')
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert numbers.findall(board) == [str(n) for n in range(14, 2, -1)]
+    assert "The last 12 hands" in board and "newest first" in board
+    # The button to the next hand comes before the hands, right under the standings.
+    assert board.index("Add hand 15") < board.index('<table class="hands">')
+    sheet = owner_client.get(f"/games/{game.pk}/print/").content.decode()
+    assert re.findall(r"<tr><td>(\d+)</td>", sheet) == [str(n) for n in range(1, 15)]

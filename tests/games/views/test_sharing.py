@@ -1,5 +1,7 @@
 """Share links, co-scorer links, and the scoreboard that refreshes itself cheaply."""
 
+import re
+
 import pytest
 from django.core.management import call_command
 
@@ -169,3 +171,42 @@ def test_an_open_games_share_and_coscorer_boards_poll_and_get_304_while_unchange
     assert POLLS in first.content.decode()
     again = anon_client.get(board + "?live=1", headers=POLL | {"If-None-Match": first["ETag"]})
     assert again.status_code == 304
+
+
+def hands_page(game, link):
+    return link_board(game, link) + "hands/" if link else f"/games/{game.pk}/hands/"
+
+
+@pytest.mark.parametrize("link", [None, "share", "coscorer"])
+def test_all_hands_polls_as_the_board_does_newest_first(link, anon_client, owner_client, game):
+    if link:
+        game = turn_on(owner_client, game, link)
+    client = anon_client if link else owner_client
+    page = client.get(hands_page(game, link)).content.decode()
+    assert POLLS in page and f'hx-get="{hands_page(game, link)}?live=1"' in page
+    first = client.get(hands_page(game, link) + "?live=1", headers=POLL)
+    assert "<html" not in first.content.decode() and POLLS in first.content.decode()
+    again = POLL | {"If-None-Match": first["ETag"]}
+    assert client.get(hands_page(game, link) + "?live=1", headers=again).status_code == 304
+
+    owner_client.post(f"/games/{game.pk}/hands/new/", {"number": 2, "kind": "passed", "save": "1"})
+    changed = client.get(hands_page(game, link) + "?live=1", headers=again)
+    assert changed.status_code == 200
+    assert re.findall(r'<th scope="row">(\d+)</th>', changed.content.decode()) == ["2", "1"]
+
+
+@pytest.mark.parametrize("link", ["share", "coscorer"])
+def test_a_links_unchanged_all_hands_poll_asks_no_database(
+    link, anon_client, owner_client, game, django_assert_num_queries
+):
+    hands = hands_page(turn_on(owner_client, game, link), link)
+    etag = anon_client.get(hands + "?live=1", headers=POLL)["ETag"]
+    with django_assert_num_queries(0):
+        again = anon_client.get(hands + "?live=1", headers=POLL | {"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_a_finished_games_all_hands_stops_polling_through_a_link(anon_client, owner_client, user):
+    game = turn_on(owner_client, make_game(user, rules={"hands": 1}, hands=[BEN_WINS]), "share")
+    assert POLLS not in anon_client.get(hands_page(game, "share")).content.decode()
+    assert POLLS in owner_client.get(hands_page(game, None)).content.decode()

@@ -1,0 +1,30 @@
+"""The running-totals chart (games/charts.py)."""
+
+from games.boards import Closing
+from games.charts import RIGHT, running_totals
+from games.scores import GameScore, HandScore
+
+HANDS = [
+    HandScore(1, "Ana", {"Ana": 5, "Bo": -5}, {"Ana": 5, "Bo": -5}),
+    HandScore(2, "Bo", {"Ana": -2, "Bo": 2}, {"Ana": 3, "Bo": -3}),
+]
+
+
+def test_each_line_runs_from_the_start_through_every_hand_to_its_total():
+    score = GameScore("x", {"Ana": 3, "Bo": -3}, HANDS, False, [], "Ana")
+    chart = running_totals(score, {"Ana": 0, "Bo": 1})
+    assert [len(line.points.split()) for line in chart.lines] == [3, 3]
+    assert [(line.name, line.last) for line in chart.lines] == [("Ana", 3), ("Bo", -3)]
+    assert [label for _, label, _ in chart.x_ticks] == ["0", "1", "2"]
+
+
+def test_what_a_game_adds_at_its_end_is_the_last_step_and_the_legend_gives_the_standings():
+    standings = {"Ana": 1003, "Bo": -3}
+    score = GameScore("x", standings, HANDS, True, ["Ana"], None)
+    closing = Closing("Full suits", {"Ana": 1000, "Bo": 0}, standings)
+    chart = running_totals(score, {"Ana": 0, "Bo": 1}, closing)
+    assert [len(line.points.split()) for line in chart.lines] == [4, 4]
+    assert [(line.name, line.last) for line in chart.lines] == [("Ana", 1003), ("Bo", -3)]
+    # Its words end at the chart's right edge, after the last hand's number.
+    assert chart.x_ticks[-2][1:] == ("2", "middle")
+    assert chart.x_ticks[-1] == (chart.width - RIGHT, "Full suits", "end")
