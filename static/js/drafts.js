@@ -134,6 +134,7 @@
     });
     var token = form.elements.csrfmiddlewaretoken.value;
     var sent = Object.assign({ csrfmiddlewaretoken: token }, values);
+    delete sent.shape; // the page holds the blank form's fields: it is drawn anew, whole
     htmx
       .ajax("POST", location.pathname, { target: "#entry", swap: "outerHTML", values: sent })
       .then(

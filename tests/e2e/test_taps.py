@@ -1,0 +1,122 @@
+"""Taps per typical hand, Save included, in the fewest the screen allows (issue 17's budgets).
+
+Each tap is a click on what a player would touch; the count is the test. Tridge and
+Contractor must fit one 390×844 screen with Save visible; Bid Fair and Cardigan count
+theirs in test_taps_bid_fair.py and test_taps_cardigan.py.
+"""
+
+import pytest
+
+from games.models import Hand
+from tests.e2e import typical
+from tests.e2e.helpers import live_update, log_in
+from tests.e2e.test_saving import slow_down
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SAVE = "button[name=save][value='1']"
+
+
+class Taps:
+    """A phone whose every tap is counted; a tap on a field waits for its live update."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def choice(self, field, value=None):
+        """Tap the chip, pill or check box of `field` (with `value`, where there are several)."""
+        self.count += 1
+        which = "" if value is None else f"[value='{value}']"
+        with live_update(self.page):
+            self.page.click(f"label:has(> input[name='{field}']{which})")
+
+    def save(self, board):
+        self.count += 1
+        self.page.click(SAVE)
+        self.page.wait_for_url(board)
+
+
+@pytest.fixture
+def entry(live_server, phone, user, request):
+    game = typical.start(user, request.param)
+    log_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    phone.wait_for_load_state()
+    return Taps(phone), f"{live_server.url}/games/{game.pk}/"
+
+
+def on_first_screen(page, *selectors):
+    """Whether each of these lies whole on the first screen, above the Save bar."""
+    save = page.locator(SAVE).bounding_box()
+    boxes = [page.locator(selector).bounding_box() for selector in selectors]
+    return save["y"] + save["height"] <= 844 and all(
+        box["y"] + box["height"] <= save["y"] for box in boxes
+    )
+
+
+@pytest.mark.parametrize("entry", ["tridge"], indirect=True)
+def test_a_typical_tridge_hand_takes_7_taps_on_one_screen(entry):
+    taps, board = entry
+    # Ben plays clubs with three honours; Ben 5, Cy 3, and Dee's 1 is the app's.
+    for field, value in [("player", "Ben"), ("bid", "play"), ("trumps", "C"), ("honours", 3)]:
+        taps.choice(field, value)
+    taps.choice("tricks_1", 5)
+    taps.choice("tricks_2", 3)
+    taps.page.evaluate("window.scrollTo(0, 0)")
+    assert on_first_screen(taps.page, "#kind", "#tricks_3")
+    taps.save(board)
+    assert taps.count <= 7
+    assert Hand.objects.get().record["tricks"] == {"Ben": 5, "Cy": 3, "Dee": 1}
+
+
+@pytest.mark.parametrize("entry", ["contractor"], indirect=True)
+def test_a_typical_contractor_hand_takes_at_most_8_taps_with_save_in_view(entry):
+    taps, board = entry
+    # Ana bids nil without the joker and takes no trick; Cy's 4 is the app's.
+    taps.choice("contractor", "Ana")
+    taps.choice("strain", "nil")
+    taps.choice("nil_without_joker")
+    taps.choice("tricks_0", 0)
+    taps.choice("tricks_1", 6)
+    taps.page.evaluate("window.scrollTo(0, 0)")
+    assert on_first_screen(taps.page, "#mode")
+    taps.save(board)
+    assert taps.count <= 8
+    assert Hand.objects.get().record["tricks"] == {"Ana": 0, "Ben": 6, "Cy": 4}
+
+
+@pytest.mark.parametrize("entry", ["tridge"], indirect=True)
+def test_a_passed_tridge_hand_takes_2_taps(entry):
+    taps, board = entry
+    taps.choice("kind", "passed")
+    taps.save(board)
+    assert taps.count == 2 and Hand.objects.get().record == {"passed": True}
+
+
+@pytest.mark.parametrize("entry", ["contractor"], indirect=True)
+def test_a_contractor_redeal_takes_1_tap(entry):
+    taps, board = entry
+    taps.page.click("button.redeal")
+    taps.page.wait_for_url(board)
+    assert Hand.objects.get().record == {"redeal": True}
+
+
+@pytest.mark.parametrize("entry", ["tridge"], indirect=True)
+def test_taps_made_while_an_update_is_on_its_way_all_count(entry):
+    taps, _ = entry
+    page = taps.page
+    for field, value in [("player", "Ben"), ("bid", "play"), ("trumps", "C")]:
+        taps.choice(field, value)
+    slow_down(page, latency=1500)
+    # Three taps faster than the network answers: each answer must leave the others.
+    with live_update(page):
+        page.click("label:has(> input[name='honours'][value='3'])")
+        page.click("label:has(> input[name='tricks_1'][value='5'])")
+        page.click("label:has(> input[name='tricks_2'][value='3'])")
+    page.wait_for_timeout(3500)  # any answer still on its way has landed
+    checked = {
+        name: page.locator(f"input[name='{name}']:checked").get_attribute("value")
+        for name in ("honours", "tricks_1", "tricks_2", "tricks_3")
+    }
+    assert checked == {"honours": "3", "tricks_1": "5", "tricks_2": "3", "tricks_3": "1"}
+    assert "Ben wins" in page.inner_text("#preview")
