@@ -45,3 +45,30 @@ def test_an_unchanged_boards_poll_answers_304_to_the_weak_etag_compression_gave_
         # The 304 (the view's, or the cache's for a link) names the Vary its 200 did.
         varies = [set(answer["Vary"].split(", ")) for answer in (again, first)]
         assert varies[0] == varies[1] >= {"HX-Request", "Accept-Encoding"}, url
+
+
+# One tap on each game's hand form, after the choices that shape it: (shape-setting fields, tap).
+TAPS = {
+    "tridge": (
+        {"kind": "played", "player": "Ben", "bid": "play", "trumps": "C"},
+        {"honours": "3", "tricks_1": "5"},
+    ),
+    "contractor": (
+        {"mode": "contract", "contractor": "Ana", "strain": "nil", "challenger": "none"},
+        {"nil_without_joker": "on", "tricks_0": "0"},
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", TAPS)
+def test_one_taps_live_update_costs_a_phone_at_most_4_kb(owner_client, user, kind):
+    players = ["Ana", "Ben", "Cy", "Dee"][: 4 if kind == "tridge" else 3]
+    game = make_game(user, kind=kind, players=players)
+    url = f"/games/{game.pk}/hands/new/"
+    shaped, tap = TAPS[kind]
+    drawn = owner_client.post(url, {"number": 1, **shaped}, headers=POLL)
+    answer = owner_client.post(
+        url, {"number": 1, **shaped, **tap, "shape": drawn.context["shape"]}, headers=POLL
+    )
+    assert answer["HX-Reswap"] == "none" and answer["Content-Encoding"] == "gzip"
+    assert len(answer.content) <= 4096, len(answer.content)
