@@ -116,6 +116,18 @@ def problems(form) -> list[tuple[str, str]]:
     return [(anchor(name), error) for name in names for error in form.errors.get(name, ())]
 
 
+def last_is_rest(counts: dict) -> dict:
+    """A stored hand's counts ({"tricks_1": 5, ...}), the last seat's marked as the app's.
+
+    Correcting one count then moves the last, as on a new hand, rather than finding the
+    chips it needs out of reach until another count is lowered first.
+    """
+    if not counts:
+        return counts
+    last = max(counts, key=lambda name: int(name.rpartition("_")[2]))
+    return counts | {REST: f"{last}={counts[last]}"}
+
+
 def per_seat(prefix: str, by_name: dict, people: list[str]) -> dict:
     """A record's {"Ben": 5} as the form's fields hold it: {"tricks_1": 5}."""
     return {f"{prefix}_{people.index(name)}": value for name, value in by_name.items()}
@@ -212,7 +224,7 @@ class BaseHandForm(forms.Form):
 
     def rest_value(self) -> str:
         """Which figure the app filled in, and as what (`fill_rest`)."""
-        return str(self.data.get(REST, "")) if self.is_bound else ""
+        return str(self.data.get(REST, "") if self.is_bound else self.initial.get(REST, ""))
 
     def rest(self) -> str:
         return self.rest_value().partition("=")[0]

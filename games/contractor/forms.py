@@ -23,7 +23,15 @@ from games.contractor.rules import (
 )
 from games.contractor.screen import AUCTION, CONTRACT, BidScreen, HandScreen, offered
 from games.contractor.words import FLAGS, STRAIN_NAMES
-from games.forms import BaseHandForm, chips, fill_rest, number_pills, per_seat, pills
+from games.forms import (
+    BaseHandForm,
+    chips,
+    fill_rest,
+    last_is_rest,
+    number_pills,
+    per_seat,
+    pills,
+)
 from games.sheet import read_settings
 from games.words import sentence
 
@@ -289,7 +297,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
         contract = {key: record.get(key) for key in ("contractor", "strain", *BID_KEYS)}
         initial |= {key: value for key, value in contract.items() if value is not None}
         initial["challenger"] = record.get("challenger") or NO_CHALLENGE
-        initial |= per_seat("tricks", record.get("tricks", {}), self.people)
+        initial |= last_is_rest(per_seat("tricks", record.get("tricks", {}), self.people))
         if auction is not None and auction.result and not auction.result.redeal:
             decided = auction.result.as_record()
             entered = {"contractor": record.get("contractor"), **bid_fields(record)}

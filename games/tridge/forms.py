@@ -10,7 +10,15 @@ from decimal import Decimal
 
 from django import forms
 
-from games.forms import BaseHandForm, chips, fill_rest, number_pills, per_seat, pills
+from games.forms import (
+    BaseHandForm,
+    chips,
+    fill_rest,
+    last_is_rest,
+    number_pills,
+    per_seat,
+    pills,
+)
 from games.tridge.rules import TRICKS
 from games.tridge.screen import HandScreen
 from games.tridge.words import BID_NAMES, suit_label
@@ -125,7 +133,7 @@ def initial_from(record: dict, people: list[str]) -> dict:
         "target": record.get("target"),
         "went_for_all": record.get("went_for_all", False),
     }
-    return initial | per_seat("tricks", record["tricks"], people)
+    return initial | last_is_rest(per_seat("tricks", record["tricks"], people))
 
 
 class MoneyField(forms.CharField):

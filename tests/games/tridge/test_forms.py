@@ -61,6 +61,16 @@ def test_a_record_read_into_the_form_comes_back_unchanged(user, record):
     assert form.to_record() == record
 
 
+def test_correcting_a_stored_hands_tricks_moves_the_last_persons_not_a_trap(user):
+    game = make_game(user)
+    stored = as_post(initial_from(RECORDS[3], list(game.players)))
+    shown = HandForm(game=game, number=1, record=RECORDS[3]).trick_chips()
+    assert [row["filled"] for row in shown] == [False, False, True]  # Dee's is the app's
+    form = HandForm(stored | {"tricks_1": "6"}, game=game, number=1)
+    assert form.is_valid(), form.errors
+    assert form.to_record()["tricks"] == {"Ben": 6, "Cy": 3, "Dee": 0}
+
+
 def test_with_three_people_the_incomer_choices_are_not_offered(user):
     game = make_game(user, players=("Ana", "Ben", "Cy"))
     kinds = [value for value, _ in HandForm(game=game, number=1).fields["kind"].choices]
