@@ -70,6 +70,9 @@ class BidScreen:
             if self.offers(name)
         ]
 
+    def flags_chosen(self) -> list[str]:
+        return [flag["label"] for flag in self.flag_choices() if flag["field"].value()]
+
     def breakdown(self, bid: Bid, by_dealer: bool = False) -> list[tuple[str, int]]:
         return price_lines(bid, self.settings, by_dealer)
 
@@ -149,12 +152,12 @@ class HandScreen:
         return [self[f"tricks_{seat}"] for seat in range(len(self.people))]
 
     def trick_rows(self):
-        """Each player's trick chips, with what they need if they are the contractor."""
+        return self.chip_rows(self.trick_fields(), rules.TRICKS)
+
+    def tricks_aside(self) -> str:
+        """What the contractor needs, said above the tricks: "Ana needs 6"."""
         contractor, bid = self.contract()
-        rows = self.chip_rows(self.trick_fields(), rules.TRICKS)
-        for row, name in zip(rows, self.people, strict=True):
-            row["note"] = f"contractor, {needs_text(bid)}" if bid and name == contractor else None
-        return rows
+        return f"{contractor} {needs_text(bid)}" if bid and contractor else ""
 
     def contract(self) -> tuple[str | None, Bid | None]:
         """Who holds the contract and what it is, as entered or as the auction decided."""

@@ -40,6 +40,13 @@ def pick(page, group, value):
             page.click(option)
 
 
+def condition(page, label):
+    """Choose one of Contractor's conditions, unfolding them first where they are folded."""
+    if not page.locator("#conditions-box[open]").count():
+        page.click("#conditions-box summary")
+    choose(page, "conditions", label)
+
+
 def chip(page, field, value):
     """Tap the chip `value` of a count shown as chips (tricks)."""
     with live_update(page):

@@ -70,16 +70,31 @@ def test_a_typical_tridge_hand_takes_7_taps_on_one_screen(entry):
 
 
 @pytest.mark.parametrize("entry", ["contractor"], indirect=True)
-def test_a_typical_contractor_hand_takes_at_most_8_taps_with_save_in_view(entry):
+def test_a_typical_contractor_hand_takes_5_taps_on_one_screen(entry):
+    taps, board = entry
+    # Ben bids clubs, no condition, and takes six; Ana 2, and Cy's 2 is the app's.
+    taps.choice("contractor", "Ben")
+    taps.choice("strain", "clubs")
+    taps.choice("tricks_0", 2)
+    taps.choice("tricks_1", 6)
+    taps.page.evaluate("window.scrollTo(0, 0)")
+    assert on_first_screen(taps.page, "#mode", "#tricks_2")
+    taps.save(board)
+    assert taps.count == 5
+    assert Hand.objects.get().record["tricks"] == {"Ana": 2, "Ben": 6, "Cy": 2}
+
+
+@pytest.mark.parametrize("entry", ["contractor"], indirect=True)
+def test_a_contractor_hand_with_a_condition_takes_at_most_8_taps(entry):
     taps, board = entry
     # Ana bids nil without the joker and takes no trick; Cy's 4 is the app's.
     taps.choice("contractor", "Ana")
     taps.choice("strain", "nil")
+    taps.count += 1  # the conditions unfold
+    taps.page.click("#conditions-box summary")
     taps.choice("nil_without_joker")
     taps.choice("tricks_0", 0)
     taps.choice("tricks_1", 6)
-    taps.page.evaluate("window.scrollTo(0, 0)")
-    assert on_first_screen(taps.page, "#mode")
     taps.save(board)
     assert taps.count <= 8
     assert Hand.objects.get().record["tricks"] == {"Ana": 0, "Ben": 6, "Cy": 4}

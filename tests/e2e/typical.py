@@ -8,7 +8,7 @@ rules, run once per game over `GAMES`.
 
 import json
 
-from tests.e2e.helpers import chip, choose, live_update, pick, set_number, tap
+from tests.e2e.helpers import chip, choose, condition, live_update, pick, set_number, tap
 from tests.games.cardigan.cardigan_sheets import quick
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
@@ -48,7 +48,7 @@ def _contractor(page):
     # Ana bids nil without the joker and takes no trick.
     choose(page, "contractor", "Ana")
     choose(page, "strain", "Nil")
-    choose(page, "conditions", "Nil without joker")
+    condition(page, "Nil without joker")
     chip(page, "tricks_0", 0)
     chip(page, "tricks_1", 6)
 
