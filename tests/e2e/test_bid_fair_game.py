@@ -274,3 +274,32 @@ def test_an_update_that_hangs_gives_up_and_says_so(new_deal):
     tap(page, "#cut input[value='QH']")
     assert page.is_hidden("#connection")
     assert "Ben holds the contract" in page.inner_text("#contract")
+
+
+def test_what_is_typed_while_an_update_is_on_its_way_stays(new_deal):
+    """On one bar of signal, a tap's answer lands while the next figure is being typed:
+    it swaps what shows results alone, never the field in use."""
+    page = new_deal
+    tap(page, "#bid_0 input[value='JH']")
+    tap(page, "#count label:has-text('Points only')")
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    conditions = {"offline": False, "latency": 1500, "downloadThroughput": -1}
+    network.send("Network.emulateNetworkConditions", conditions | {"uploadThroughput": -1})
+    page.click("#id_points_0")
+    page.keyboard.type("49")
+    with live_update(page):
+        # Moving to Ben's field sends Ana's 49; Ben's 6 is typed before the answer lands.
+        page.click("#id_points_1")
+        page.keyboard.type("6")
+    assert page.input_value("#id_points_1") == "6"
+    assert page.evaluate("document.activeElement.id") == "id_points_1"
+    assert "Still to type: Ben\u2019s points, 51 to 91" in page.inner_text("#points")
+    # A tap on a card is answered while Ben's points are still being typed, too.
+    with live_update(page):
+        page.click("#cut .bf-suit:has(input[value='H'])")
+        page.click("#id_points_1")
+        page.keyboard.press("End")
+        page.keyboard.type("1")
+    assert page.input_value("#id_points_1") == "61"
+    assert "Trumps:" in page.inner_text("#cut legend")
