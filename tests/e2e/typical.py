@@ -58,8 +58,12 @@ def _bid_fair(page):
     tap(page, "#bid_0 input[value='JH']")
     tap(page, "#cut .bf-suit input[value='S']")
     tap(page, "#count label:has-text('Points only')")
-    set_number(page, "points_0", 40)
-    set_number(page, "points_1", 71)
+    for field, points in (("points_0", 40), ("points_1", 71)):
+        page.click(f"#id_{field}")
+        page.keyboard.type(str(points))
+        # Moving on sends the figure: a field left in use would send it again at Save.
+        with live_update(page):
+            page.keyboard.press("Tab")
 
 
 def _cardigan(page):
