@@ -2,9 +2,8 @@
 
 The form is built around taps on cards: each player's bid card, the cut card, and the
 14 cards captured in tricks, which share one pack: the player picks whose cards they are
-tapping (`taker`), then each card is one tap. Field names use
-seat numbers and card codes (`bid_0`, `got_QS`). What the screen shows is in
-`screen.py`, how deals read in `words.py`.
+tapping (`taker`), then each card is one tap. Field names use seat numbers and card codes
+(`bid_0`, `got_QS`). What the screen shows is in `screen.py`, how deals read in `words.py`.
 """
 
 from __future__ import annotations
@@ -34,10 +33,8 @@ def settings_of(game) -> Settings:
         return Settings()
 
 
-def dealer_of(game, number: int, records=None) -> str | None:
-    """Who deals hand `number`: the leader after the hands before it (None if they do not score)."""
-    if records is None:
-        records = [hand.record for hand in game.hands.all()[: number - 1]]
+def dealer_of(game, records) -> str | None:
+    """Who deals after `records`: the leader then (None if they do not score)."""
     try:
         scored = services.score_records(game, records)
     except SheetError:
@@ -73,7 +70,7 @@ class HandForm(HandScreen, BaseHandForm):
     def seat_the_table(self):
         self.settings = settings_of(self.game)
         records = [hand.record for hand in self.game.hands.all()[: self.number - 1]]
-        self.dealer = dealer_of(self.game, self.number, records)
+        self.dealer = dealer_of(self.game, records)
         self.tags = tags(self.people)
         # A table counts the way it did last deal: card by card, or the points alone.
         played = [record for record in records if not record.get("redeal")]
@@ -165,7 +162,8 @@ class HandForm(HandScreen, BaseHandForm):
         for message in tally["wrong"]:
             self.add_error("captured", message)
         if not tally["wrong"] and tally["total"] != CAPTURED:
-            self.add_error("captured", f"{tally['missing']}: seven tricks of two make {CAPTURED}.")
+            given = f"{tally['total']} cards given"
+            self.add_error("captured", f"{given}: seven tricks of two make {CAPTURED}.")
 
     def to_record(self) -> dict:
         data = self.cleaned_data

@@ -294,7 +294,6 @@ class HandScreen:
             "clashes": clashes,
             "wrong": wrong,
             "note": note,
-            "missing": f"{total} cards given",
         }
 
     def points_state(self) -> dict:
@@ -312,24 +311,22 @@ class HandScreen:
                     f"{name} cannot have {value}: the {CAPTURED} best cards are worth {MAX_POINTS}."
                 )
         together = f"the {CAPTURED} captured cards make {MIN_POINTS} to {MAX_POINTS} together"
-        total = sum(points.values()) if len(points) == len(self.people) else None
         note = ""
-        if wrong:
-            pass
-        elif total is not None:
+        if len(points) == len(self.people) and not wrong:
+            total = sum(points.values())
             if MIN_POINTS <= total <= MAX_POINTS:
                 note = f"Together {total}."
             else:
                 wrong.append(f"Together {total}: {together}.")
-        elif len(points) == 1:
+        elif len(points) == 1 and not wrong:
             # Not filled in: the other's points are known only to lie in a range.
             ((name, value),) = points.items()
             other = next(person for person in self.people if person != name)
             low, high = max(0, MIN_POINTS - value), MAX_POINTS - value
             note = f"Still to type: {other}\u2019s points, {low} to {high} ({together})."
-        else:
+        elif not points:
             note = f"Ace 1; king, queen, jack and ten 10 each; nine 9: {together}."
-        return {"wrong": wrong, "note": note, "total": total}
+        return {"wrong": wrong, "note": note}
 
     def point_fields(self):
         return [
