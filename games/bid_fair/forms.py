@@ -1,9 +1,9 @@
 """Bid Fair at the table: the deal form, posted fields to a record, and its errors.
 
 The form is built around taps on cards: each player's bid card, the cut card, and the
-14 cards captured in tricks, each of which a tap hands round: nobody, the first player,
-the second player. Field names use seat numbers and card codes (`bid_0`, `got_QS`).
-What the screen shows is in `screen.py`, how deals read in `words.py`.
+14 cards captured in tricks, which share one pack: the player picks whose cards they are
+tapping (`taker`), then each card is one tap. Field names use seat numbers and card codes
+(`bid_0`, `got_QS`). What the screen shows is in `screen.py`, how deals read in `words.py`.
 """
 
 from __future__ import annotations
@@ -11,21 +11,16 @@ from __future__ import annotations
 from django import forms
 
 from games import services
-from games.bid_fair.rules import CAPTURED, MAX_POINTS, MIN_POINTS, PACK, RANK_NAMES, Settings
+from games.bid_fair.rules import CAPTURED, PACK, RANK_NAMES, Settings
 from games.bid_fair.screen import NOBODY, SHOWN_PACK, SUIT_ONLY, HandScreen, tags
 from games.bid_fair.words import Face
 from games.cards import SUIT_NAMES, rank_of
-from games.forms import BaseHandForm, per_seat, stepper
+from games.forms import BaseHandForm, per_seat
 from games.sheet import SheetError, read_settings
 from games.words import sentence
 
 KINDS = [("played", "Played"), ("redeal", "Both passed: redeal")]
 COUNTS = [("cards", "Card by card"), ("points", "Points only")]
-POINT_ERRORS = {
-    "invalid": "Card points are a whole number.",
-    "max_value": f"At most {MAX_POINTS}: what the {CAPTURED} best cards are worth.",
-    "min_value": "Card points cannot be below 0.",
-}
 # Where an engine message about a part of the sheet goes: one field, or one a seat.
 PLACES = {"cut": "cut", "trump": "cut", "captured": "captured", "redeal": "kind"}
 SEAT_PLACES = {"bids": "bid", "points": "points"}
@@ -38,9 +33,8 @@ def settings_of(game) -> Settings:
         return Settings()
 
 
-def dealer_of(game, number: int) -> str | None:
-    """Who deals hand `number`: the leader after the hands before it (None if they do not score)."""
-    records = [hand.record for hand in game.hands.all()[: number - 1]]
+def dealer_of(game, records) -> str | None:
+    """Who deals after `records`: the leader then (None if they do not score)."""
     try:
         scored = services.score_records(game, records)
     except SheetError:
@@ -66,17 +60,29 @@ class HandForm(HandScreen, BaseHandForm):
     count = forms.ChoiceField(
         label="Cards taken in tricks", required=False, choices=COUNTS, widget=forms.RadioSelect
     )
-    # Not shown: only where the picker's errors are kept.
+    # Whose captured cards a tap on a card gives: not part of the deal.
+    taker = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
+    # Not shown: only where what is wrong with all the cards, or both points, is kept. Being
+    # blank, a live update lets it be, and says it in the tally instead (games/entry.py).
     captured = forms.CharField(required=False, widget=forms.HiddenInput)
+    points = forms.CharField(required=False, widget=forms.HiddenInput)
     DRAWN_IN = {"captured": "captured", "got_": "captured"}
+
+    def anchor(self, name):
+        # What is wrong with both points together is said on their fieldset.
+        return "points" if name == "points" else super().anchor(name)
 
     def seat_the_table(self):
         self.settings = settings_of(self.game)
-        self.dealer = dealer_of(self.game, self.number)
+        records = [hand.record for hand in self.game.hands.all()[: self.number - 1]]
+        self.dealer = dealer_of(self.game, records)
         self.tags = tags(self.people)
+        # A table counts the way it did last deal: card by card, or the points alone.
+        played = [record for record in records if not record.get("redeal")]
+        self.usual_count = "points" if played and "points" in played[-1] else "cards"
 
     def blank(self):
-        return {"kind": "played"}
+        return {"kind": "played", "count": self.usual_count}
 
     def read_back(self, record):
         return initial_from(record, self.people)
@@ -89,7 +95,13 @@ class HandForm(HandScreen, BaseHandForm):
                 choices=[(NOBODY, "No bid")] + [(c, Face(c).name) for c in SHOWN_PACK],
             )
         for seat, name in enumerate(self.people):
-            self.fields[f"points_{seat}"] = stepper(name, MAX_POINTS, error_messages=POINT_ERRORS)
+            # Typed on the number pad; what the points must add up to, `clean` says.
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                label=name,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+                error_messages={"invalid": "Card points are a whole number."},
+            )
         owners = [(NOBODY, "nobody")] + [(str(seat), name) for seat, name in enumerate(self.people)]
         for card in SHOWN_PACK:
             self.fields[f"got_{card}"] = forms.ChoiceField(
@@ -139,48 +151,24 @@ class HandForm(HandScreen, BaseHandForm):
             )
 
     def _clean_points(self, data):
-        points = []
         for seat, name in enumerate(self.people):
             field = f"points_{seat}"
-            if field in self.errors:
-                continue
-            if data.get(field) is None:
+            if field not in self.errors and data.get(field) is None:
                 self.add_error(field, f"How many card points did {name} take?")
-                continue
-            points.append(data[field])
-        if len(points) == len(self.people):
-            added = sum(points)
-            if not MIN_POINTS <= added <= MAX_POINTS:
-                self.add_error(
-                    f"points_{len(self.people) - 1}",
-                    f"Together {added}: the {CAPTURED} captured cards are worth "
-                    f"{MIN_POINTS} to {MAX_POINTS}.",
-                )
+        if not any(name.startswith("points_") for name in self.errors):
+            for message in self.points_state()["wrong"]:
+                self.add_error("points", message)
 
     def _clean_captured(self, data):
-        bad = [name for name in self.errors if name.startswith("got_")]
-        if bad:
+        if any(name.startswith("got_") for name in self.errors):
             self.add_error("captured", "Tap each card to give it to a player.")
             return
         tally = self.tally()
-        for clash in tally["clashes"]:
-            what = "a bid card" if clash["on_table"] == "bid" else "the cut card"
-            self.add_error(
-                "captured",
-                f"{clash['face']} is {what}, so nobody captured it: tap it back to nobody.",
-            )
-        if tally["total"] != CAPTURED:
-            self.add_error(
-                "captured",
-                f"{tally['total']} cards given; seven tricks of two make {CAPTURED}.",
-            )
-        for player in tally["players"]:
-            if player["odd"]:
-                self.add_error(
-                    "captured",
-                    f"{player['player']} has {player['cards']} cards: a trick is two cards, "
-                    "so each player takes an even number.",
-                )
+        for message in tally["wrong"]:
+            self.add_error("captured", message)
+        if not tally["wrong"] and tally["total"] != CAPTURED:
+            given = f"{tally['total']} cards given"
+            self.add_error("captured", f"{given}: seven tricks of two make {CAPTURED}.")
 
     def to_record(self) -> dict:
         data = self.cleaned_data

@@ -1,12 +1,18 @@
 """What the Bid Fair entry screen shows: the card pickers, the trump, the contract as the
-bids stand, the tally of captured cards, what is kept off screen, and the live preview."""
+bids stand, the tally of captured cards or the points, what is kept off screen, and the
+live preview.
+
+A live update (games/views/hands.py) answers with the parts named in `LIVE`: the tally
+(or the points' note) always, the card pickers only when what they offer has changed
+since they were drawn (`drawn`), so one tap on a captured card costs a few hundred bytes.
+"""
 
 from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import dataclass
 
-from games.bid_fair.rules import CAPTURED, contract
+from games.bid_fair.rules import CAPTURED, MAX_POINTS, MIN_POINTS, contract
 from games.bid_fair.words import Face, outcome_sentence
 from games.cards import rank_of, suit_heading, suit_of
 
@@ -30,17 +36,6 @@ class Option:
     mark: str = ""  # the same in a word, on the card
 
 
-@dataclass(frozen=True)
-class Slot:
-    """One card of the captured-cards picker and who took it."""
-
-    face: Face
-    field: str
-    owner: int | None  # seat, None for nobody
-    on_table: str = ""  # "bid" or "cut": never captured
-    clash: bool = False  # given to a player although it is on the table
-
-
 def tags(people: list[str]) -> list[str]:
     """A short tag per player for the cards they took: initials, longer when they clash."""
     for length in range(1, 4):
@@ -55,6 +50,34 @@ class HandScreen:
 
     template_name = "bid_fair/hand_form.html"
     preview_template = "bid_fair/hand_preview.html"
+    # A redeal shows no cards, and points only shows number fields instead of a pack.
+    SHAPE = ("kind", "count")
+
+    @property
+    def LIVE(self):  # noqa: N802 (BaseHandForm.LIVE)
+        """The tally (or the points' note) follows each tap; a pack is drawn again only
+        when what it offers has changed: a bid or the cut (every pack), the 14th card
+        taken or one on the table taken (the captured cards)."""
+        if self.chosen_kind != "played":
+            return ()
+        table, _, deck = str(self.data.get("drawn", "")).partition("|")
+        now_table, _, now_deck = self.drawn().partition("|")
+        parts = ["bids", "cut"] if table != now_table else []
+        if self.chosen_count == "cards":
+            if parts or deck != now_deck:
+                parts.append("deck")
+            parts.append("tally")
+        else:
+            parts.append("points_note")
+        return (*parts, "drawn")
+
+    def drawn(self) -> str:
+        """What the packs on screen were drawn for: the bids and the cut, then the
+        captured cards that are no longer on offer (all untaken ones, once 14 are)."""
+        table = ".".join(self.value(name) for name in ("bid_0", "bid_1", "cut"))
+        tally = self.tally()
+        clashes = ".".join(clash["face"].code for clash in tally["clashes"])
+        return f"{table}|{tally['total'] >= CAPTURED}.{clashes}"
 
     def value(self, name):
         value = self[name].value()
@@ -73,6 +96,11 @@ class HandScreen:
         if self.dealer is None:
             return None
         return next(name for name in self.people if name != self.dealer)
+
+    def chosen_taker(self) -> int:
+        """Whose captured cards a tap gives: as the player left it, the first at first."""
+        value = self.value("taker")
+        return int(value) if value in ("0", "1") else 0
 
     def entered_bids(self) -> dict[str, str | None]:
         """Each player's bid card as entered (None for no bid or something unknown)."""
@@ -103,11 +131,11 @@ class HandScreen:
         return table
 
     def bid_pickers(self) -> list[dict]:
+        """A pack a player, the first bidder's first: one tap shows a bid card."""
         bids = self.entered_bids()
         cut = self.entered_cut()
         pickers = []
         for seat, name in enumerate(self.people):
-            field = self[f"bid_{seat}"]
             mine = bids[name]
             other = next(card for who, card in bids.items() if who != name)
             options = []
@@ -128,12 +156,13 @@ class HandScreen:
                     "seat": seat,
                     "player": name,
                     "tag": self.tags[seat],
-                    "field": field,
-                    "none": Option(NOBODY, None, mine is None),
-                    "rows": rows_of(options),
+                    "field": self[f"bid_{seat}"],
+                    "options": options,
                     "chosen": Face(mine) if mine else None,
                 }
             )
+        if self.first_bidder == self.people[1]:
+            pickers.reverse()
         return pickers
 
     def cut_picker(self) -> dict:
@@ -151,7 +180,7 @@ class HandScreen:
             for card in SHOWN_PACK
         ]
         suits = [suit_heading(s) | {"value": s, "checked": s == chosen} for s in SUIT_ONLY]
-        return {"field": self["cut"], "rows": rows_of(options), "suits": suits}
+        return {"field": self["cut"], "options": options, "suits": suits}
 
     def trump(self) -> dict | None:
         """The trump suit once the cut is known, with the bid cards that earn the bonus."""
@@ -190,24 +219,32 @@ class HandScreen:
             "face": Face(high),
         }
 
-    def slots(self) -> list[list[Slot]]:
+    def deck(self) -> list[dict]:
+        """The captured cards' pack: who took each, and which can no longer be taken."""
         table = self.on_table()
+        full = self.tally()["total"] >= CAPTURED
         slots = []
         for card in SHOWN_PACK:
             owner = self.entered_owner(card)
             slots.append(
-                Slot(
-                    face=Face(card),
-                    field=f"got_{card}",
-                    owner=owner,
-                    on_table=table.get(card, ""),
-                    clash=owner is not None and card in table,
-                )
+                {
+                    "face": Face(card),
+                    "field": f"got_{card}",
+                    "owner": owner,
+                    "on_table": table.get(card, ""),
+                    "clash": owner is not None and card in table,
+                    # A 15th card cannot be taken; one taken can still change hands.
+                    "full": full and owner is None,
+                    "seats": [
+                        {"seat": seat, "player": name, "checked": owner == seat}
+                        for seat, name in enumerate(self.people)
+                    ],
+                }
             )
-        return rows_of(slots)
+        return slots
 
     def tally(self) -> dict:
-        """Cards and card points each player has been given so far."""
+        """Cards and card points each player has been given so far, and what is wrong."""
         players = [
             {"seat": seat, "player": name, "tag": self.tags[seat], "cards": 0, "points": 0}
             for seat, name in enumerate(self.people)
@@ -217,8 +254,9 @@ class HandScreen:
             if owner is not None:
                 players[owner]["cards"] += 1
                 players[owner]["points"] += Face(card).points
+        taker = self.chosen_taker()
         for player in players:
-            player["odd"] = player["cards"] % 2 == 1
+            player["checked"] = player["seat"] == taker
         total = sum(player["cards"] for player in players)
         table = self.on_table()
         clashes = [
@@ -226,13 +264,69 @@ class HandScreen:
             for card in SHOWN_PACK
             if card in table and self.entered_owner(card) is not None
         ]
-        return {"players": players, "total": total, "wanted": CAPTURED, "clashes": clashes}
+        wrong = [
+            f"{clash['face']} is "
+            f"{'a bid card' if clash['on_table'] == 'bid' else 'the cut card'}, "
+            "so nobody captured it: tap it off."
+            for clash in clashes
+        ]
+        if total > CAPTURED:
+            wrong.append(
+                f"{total} cards taken: seven tricks of two make {CAPTURED}, "
+                f"so tap {total - CAPTURED} off."
+            )
+        elif total == CAPTURED:
+            # Only once all 14 are in can a count be odd for good.
+            wrong += [
+                f"{player['player']} has {player['cards']} cards: a trick is two cards, "
+                "so each player takes an even number."
+                for player in players
+                if player["cards"] % 2
+            ]
+        if total < CAPTURED:
+            note = "taken: tap whose they are, then each card."
+        else:
+            note = "taken: tap one off to change it."
+        return {
+            "players": players,
+            "total": total,
+            "wanted": CAPTURED,
+            "clashes": clashes,
+            "wrong": wrong,
+            "note": note,
+        }
 
-    def points_total(self) -> int | None:
-        try:
-            return sum(int(self.value(f"points_{seat}")) for seat in range(len(self.people)))
-        except ValueError:
-            return None
+    def points_state(self) -> dict:
+        """The card points typed so far, what they come to, and what is still missing."""
+        points = {}
+        for seat, name in enumerate(self.people):
+            with suppress(ValueError):
+                points[name] = int(self.value(f"points_{seat}"))
+        wrong = []
+        for name, value in points.items():
+            if value < 0:
+                wrong.append(f"{name}\u2019s card points cannot be below 0.")
+            elif value > MAX_POINTS:
+                wrong.append(
+                    f"{name} cannot have {value}: the {CAPTURED} best cards are worth {MAX_POINTS}."
+                )
+        together = f"the {CAPTURED} captured cards make {MIN_POINTS} to {MAX_POINTS} together"
+        note = ""
+        if len(points) == len(self.people) and not wrong:
+            total = sum(points.values())
+            if MIN_POINTS <= total <= MAX_POINTS:
+                note = f"Together {total}."
+            else:
+                wrong.append(f"Together {total}: {together}.")
+        elif len(points) == 1 and not wrong:
+            # Not filled in: the other's points are known only to lie in a range.
+            ((name, value),) = points.items()
+            other = next(person for person in self.people if person != name)
+            low, high = max(0, MIN_POINTS - value), MAX_POINTS - value
+            note = f"Still to type: {other}\u2019s points, {low} to {high} ({together})."
+        elif not points:
+            note = f"Ace 1; king, queen, jack and ten 10 each; nine 9: {together}."
+        return {"wrong": wrong, "note": note}
 
     def point_fields(self):
         return [
@@ -245,13 +339,13 @@ class HandScreen:
         if self.chosen_kind == "redeal":
             shown = {"kind"}
         elif self.chosen_count == "points":
-            shown = {name for name in self.fields if not name.startswith("got_")}
+            shown = {name for name in self.fields if not name.startswith(("got_", "taker"))}
         else:
             shown = {name for name in self.fields if not name.startswith("points_")}
         return [
             (self[name].html_name, self.value(name))
             for name in self.fields
-            if name not in shown and name != "captured" and self.value(name)
+            if name not in shown and name not in ("captured", "points") and self.value(name)
         ]
 
     def picker_errors(self) -> list[str]:
@@ -293,9 +387,3 @@ class HandScreen:
         ]
         context["outcome"] = outcome_sentence(details, self.people)
         return context
-
-
-def rows_of(items: list) -> list[list]:
-    """The 24 cards in rows of six, one suit a row."""
-    width = len(RANKS_SHOWN)
-    return [items[start : start + width] for start in range(0, len(items), width)]

@@ -134,7 +134,9 @@
     });
     var token = form.elements.csrfmiddlewaretoken.value;
     var sent = Object.assign({ csrfmiddlewaretoken: token }, values);
-    delete sent.shape; // the page holds the blank form's fields: it is drawn anew, whole
+    // The page was drawn afresh, maybe with other fields than the draft's: without the
+    // draft's shape the server draws the whole form again, not only its results.
+    delete sent.shape;
     htmx
       .ajax("POST", location.pathname, { target: "#entry", swap: "outerHTML", values: sent })
       .then(

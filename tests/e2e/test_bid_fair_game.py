@@ -18,10 +18,19 @@ ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
 BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]
 
 
-def give(page, card, taps):
-    """Tap a captured card `taps` times, as a thumb would: each tap is one live update."""
-    for _ in range(taps):
-        tap(page, f"#captured label[for^='id_got_{card}_']:visible")
+def card(name):
+    """A card of the captured cards' pack: a tap gives it to the player picked above it."""
+    return f"#deck .bf-slot:has(> input[name='got_{name}'])"
+
+
+def owner(page, name):
+    """Whose captured card `name` is: "0", "1", or "" for nobody."""
+    return page.locator(f"#deck input[name='got_{name}']:checked").get_attribute("value")
+
+
+def whose(page, seat):
+    """Pick whose captured cards the next taps give."""
+    tap(page, f"#tally label:has(#taker-{seat})")
 
 
 def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoot, axe):
@@ -45,7 +54,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
 
     # Deal 1, Ana deals: Ana shows J♥, so Ben holds a contract of 50; Q♥ is cut.
     page.click("text=Add hand 1")
-    assert "Ana deals; Ben bids first" in page.inner_text("main")
+    assert "Ana deals, Ben bids first" in page.inner_text("main")
     tap(page, "#bid_0 input[value='JH']")
     contract = page.inner_text("#contract")
     assert "Ben holds the contract, worth 50" in contract and "Not doubled" in contract
@@ -55,21 +64,29 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     # The bid card and the cut card are on the table, never captured: greyed out.
     assert page.locator("#captured .bf-card.gone").count() == 2
     # A quick thumb does not wait for each answer: the last one counts every tap.
-    for card in ANA_TOOK:
-        page.tap(f"#captured label[for^='id_got_{card}_']:visible")
+    # Ana's cards are tapped first, each once.
+    for name in ANA_TOOK:
+        page.tap(card(name))
     page.wait_for_selector(".bf-tally .seat-0:has-text('6 cards')")
     settled(page)
-    for card in ANA_TOOK:
-        assert page.is_checked(f"#id_got_{card}_0")
+    assert [owner(page, name) for name in ANA_TOOK] == ["0"] * 6
     assert "49 points" in page.inner_text(".bf-tally .seat-0")
     shoot(page, "bid_fair-03-picking-cards")
-    for card in BEN_TOOK:
-        give(page, card, 2)
-    # One card too many, then tapped on round to nobody again.
-    give(page, "10S", 1)
-    assert "15 of 14" in page.inner_text("#captured legend")
-    give(page, "10S", 2)
-    assert "14 of 14" in page.inner_text("#captured legend")
+    # Then Ben's, once he is picked; a tap on one of Ana's by mistake moves it to Ben,
+    # and a second tap takes it off.
+    whose(page, 1)
+    tap(page, card("AS"))
+    assert owner(page, "AS") == "1"
+    tap(page, card("AS"))
+    assert owner(page, "AS") == ""
+    whose(page, 0)
+    tap(page, card("AS"))
+    whose(page, 1)
+    for name in BEN_TOOK:
+        tap(page, card(name))
+    # A 15th card is not on offer, and the screen says why.
+    assert "14 of 14 taken: tap one off to change it." in page.inner_text("#tally")
+    assert page.is_disabled("#deck input[name='got_10S'][value='1']")
     assert "61 points" in page.inner_text(".bf-tally .seat-1")
     preview = page.inner_text(".preview")
     assert "Ben makes the contract of 50 with 61" in preview
@@ -98,14 +115,13 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     tap(page, "#bid_1 input[value='KC']")
     contract = page.inner_text("#contract")
     assert "Ana holds the contract, worth 70" in contract and "Doubled" in contract
-    tap(page, "#cut .bf-suits input[value='S']")
+    tap(page, "#cut .bf-suit input[value='S']")
     assert "Ana\u2019s bid card 9\u2660" in page.inner_text("#cut")
     tap(page, "#count label:has-text('Points only')")
-    for _ in range(7):
-        tap(page, "#points .stepper:has(#id_points_0) button[data-step='10']")
-    tap(page, "#points .stepper:has(#id_points_0) button[data-step='1']")
-    assert page.input_value("#id_points_0") == "71"
+    set_number(page, "points_0", 71)
+    assert "Still to type: Ben\u2019s points, 29 to 69" in page.inner_text("#points")
     set_number(page, "points_1", 40)
+    assert "Together 111." in page.inner_text("#points")
     preview = page.inner_text(".preview")
     assert "Ana makes the doubled contract of 70 with 71" in preview
     assert "+62" in preview  # the difference, 31, doubled
@@ -128,7 +144,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     # The first deal again, as it reads back into the form for a correction.
     page.click(f"a[href='/games/{game_id}/hands/1/']")
     assert page.is_checked("#bid_0 input[value='JH']")
-    assert "14 of 14" in page.inner_text("#captured legend")
+    assert "14 of 14" in page.inner_text("#tally")
     shoot(page, "bid_fair-08-edit-deal")
     axe(page, "edit deal")
 
@@ -167,10 +183,11 @@ def test_the_card_picker_fits_a_small_phone_in_the_dark(live_server, browser, us
         ".bf-deck .face:not([hidden])",
         "faces => faces.filter(f => f.offsetParent).map(f => [f.offsetWidth, f.offsetHeight])",
     )
-    assert len(sizes) == 24 * 4
+    # Ana's bid and the cut fold away to the card chosen; Ben's bid and the captured cards.
+    assert len(sizes) == 1 + 24 + 1 + 24
     assert min(width for width, _ in sizes) >= 44 and min(height for _, height in sizes) >= 44
     # Switching to points and back kept every card picked.
-    assert "14 of 14" in page.inner_text("#captured legend")
+    assert "14 of 14" in page.inner_text("#tally")
     context.close()
 
 
@@ -195,12 +212,12 @@ def test_a_tap_just_after_an_answer_lands_is_not_lost(new_deal):
     # before the page has had any time to settle.
     page.evaluate(
         """() => document.body.addEventListener("htmx:afterSwap", () => setTimeout(() =>
-            document.querySelector("#captured label[for='id_got_9S_0']").click()), {once: true})"""
+            document.querySelector("#deck input[name=got_9S][value='0']").click()), {once: true})"""
     )
-    page.tap("#captured label[for^='id_got_AS_']:visible")
+    page.tap(card("AS"))
     page.wait_for_selector(".bf-tally .seat-0:has-text('2 cards')", timeout=5000)
     settled(page)
-    assert page.is_checked("#id_got_AS_0") and page.is_checked("#id_got_9S_0")
+    assert owner(page, "AS") == "0" and owner(page, "9S") == "0"
 
 
 def test_a_lost_connection_is_said_and_the_next_tap_catches_up(new_deal):
@@ -212,17 +229,17 @@ def test_a_lost_connection_is_said_and_the_next_tap_catches_up(new_deal):
     page.wait_for_selector("#connection:has-text('No connection')")
     assert "Trumps:" not in page.inner_text("#cut legend")  # the answer never came
     page.context.set_offline(False)
-    tap(page, "#captured label[for^='id_got_AS_']:visible")
+    tap(page, card("AS"))
     assert page.is_hidden("#connection")
     # The tap made offline was in the form all along: the answer counts it.
     assert "Trumps:" in page.inner_text("#cut legend")
-    assert page.is_checked("#id_got_AS_0")
+    assert owner(page, "AS") == "0"
     # Saving with no connection stays on the page, with everything entered, and is sent
     # once the connection returns (tests/e2e/test_offline.py).
     page.context.set_offline(True)
     page.click("button[name=save][value='1']")
     page.wait_for_selector("#connection:has-text('No signal')")
-    assert "/hands/new/" in page.url and page.is_checked("#id_got_AS_0")
+    assert "/hands/new/" in page.url and owner(page, "AS") == "0"
     page.context.set_offline(False)
     page.wait_for_selector("#connection", state="hidden")
 
@@ -257,3 +274,32 @@ def test_an_update_that_hangs_gives_up_and_says_so(new_deal):
     tap(page, "#cut input[value='QH']")
     assert page.is_hidden("#connection")
     assert "Ben holds the contract" in page.inner_text("#contract")
+
+
+def test_what_is_typed_while_an_update_is_on_its_way_stays(new_deal):
+    """On one bar of signal, a tap's answer lands while the next figure is being typed:
+    it swaps what shows results alone, never the field in use."""
+    page = new_deal
+    tap(page, "#bid_0 input[value='JH']")
+    tap(page, "#count label:has-text('Points only')")
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    conditions = {"offline": False, "latency": 1500, "downloadThroughput": -1}
+    network.send("Network.emulateNetworkConditions", conditions | {"uploadThroughput": -1})
+    page.click("#id_points_0")
+    page.keyboard.type("49")
+    with live_update(page):
+        # Moving to Ben's field sends Ana's 49; Ben's 6 is typed before the answer lands.
+        page.click("#id_points_1")
+        page.keyboard.type("6")
+    assert page.input_value("#id_points_1") == "6"
+    assert page.evaluate("document.activeElement.id") == "id_points_1"
+    assert "Still to type: Ben\u2019s points, 51 to 91" in page.inner_text("#points")
+    # A tap on a card is answered while Ben's points are still being typed, too.
+    with live_update(page):
+        page.click("#cut .bf-suit:has(input[value='H'])")
+        page.click("#id_points_1")
+        page.keyboard.press("End")
+        page.keyboard.type("1")
+    assert page.input_value("#id_points_1") == "61"
+    assert "Trumps:" in page.inner_text("#cut legend")

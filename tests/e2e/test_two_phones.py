@@ -26,7 +26,7 @@ def _contractor_plain_nil(page):
 
 
 def _bid_fair_hearts(page):
-    tap(page, "#cut .bf-suits input[value='H']")
+    tap(page, "#cut .bf-suit input[value='H']")
 
 
 def _bid_fair_points(page):

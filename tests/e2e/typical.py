@@ -56,10 +56,14 @@ def _contractor(page):
 def _bid_fair(page):
     # Ana shows J♥, so Ben holds 50; spades are cut; the points alone are counted.
     tap(page, "#bid_0 input[value='JH']")
-    tap(page, "#cut .bf-suits input[value='S']")
+    tap(page, "#cut .bf-suit input[value='S']")
     tap(page, "#count label:has-text('Points only')")
-    set_number(page, "points_0", 40)
-    set_number(page, "points_1", 71)
+    for field, points in (("points_0", 40), ("points_1", 71)):
+        page.click(f"#id_{field}")
+        page.keyboard.type(str(points))
+        # Moving on sends the figure: a field left in use would send it again at Save.
+        with live_update(page):
+            page.keyboard.press("Tab")
 
 
 def _cardigan(page):
