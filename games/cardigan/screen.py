@@ -38,6 +38,21 @@ class HandScreen:
 
     template_name = "cardigan/hand_form.html"
     preview_template = "cardigan/hand_preview.html"
+    # Which duplicates rows and which way of entering the cards are shown.
+    SHAPE = ("mode", "dup_who")
+    # Most counts a chip row offers: a deal rarely gives a team more of a rank.
+    CHIPS = 8
+
+    @property
+    def LIVE(self):  # noqa: N802 (BaseHandForm.LIVE)
+        """What a tap changes besides the preview: the contract's worth, the verdict, the
+        sets' worth, the cards' points, and the rest button or the quick counts (chips:
+        taps, never typing). The grid and the steppers being typed in are never sent."""
+        parts = ["play", "facts", "trick_team", "verdict", "worths", "points"]
+        parts.append("rest" if self.chosen_mode == "cards" else "quick")
+        if self.asks_full_suits:
+            parts.append("bonuses")
+        return tuple(parts)
 
     @property
     def chosen_mode(self) -> str:
@@ -198,6 +213,7 @@ class HandScreen:
     def grid(self):
         """13 rows (ace to two) of 4 cells (♠ ♥ ♦ ♣)."""
         piles = self.piles or table.Piles(Counter(), Counter(), self.most)
+        full = piles.total() >= rules.DECK_SIZE
         rows = []
         for rank in RANKS:
             cells = []
@@ -214,6 +230,7 @@ class HandScreen:
                         "held": held,
                         "most": most,
                         "all_in": sum(held) >= most,
+                        "off": (sum(held) >= most or full) and not held[self.chosen_team],
                         "name": card_name(card).capitalize(),
                         "label": self.cell_label(card, held),
                     }
@@ -262,16 +279,73 @@ class HandScreen:
         ]
 
     def quick_rows(self):
-        left = self.ranks_left
-        return [
-            {
-                "rank": rank,
-                "label": RANK_LABELS[rank],
-                "fields": [self[f"count_{t}_{rank}"] for t in (0, 1)],
-                "left": None if left is None else left[rank],
-            }
-            for rank in rules.COUNTED_RANKS
-        ]
+        """Each counted rank: a row of chips a team, the second team's filled in by the app
+        from the first's (`rest_<rank>` says which figure is the app's)."""
+        rows = []
+        for rank in rules.COUNTED_RANKS:
+            filled = self.data.get(f"rest_{rank}", "") if self.is_bound else ""
+            fields = [self[f"count_{t}_{rank}"] for t in (0, 1)]
+            values = [whole(field.value(), None) for field in fields]
+            teams = []
+            for t, field in enumerate(fields):
+                app = filled.partition("=")[0] == field.name
+                other = values[1 - t] if not filled.startswith(fields[1 - t].name + "=") else 0
+                room = self.rank_room(rank) - (other or 0)
+                most = max(self.CHIPS, values[t] or 0)
+                teams.append(
+                    {
+                        "seat": t,
+                        "field": field,
+                        "filled": app,
+                        "chips": [
+                            {"n": n, "checked": n == values[t], "possible": n <= room}
+                            for n in range(most + 1)
+                        ],
+                    }
+                )
+            rows.append(
+                {
+                    "rank": rank,
+                    "label": RANK_LABELS[rank],
+                    "teams": teams,
+                    "rest": filled,
+                    "total": self.rank_total(rank),
+                }
+            )
+        return rows
+
+    def rank_room(self, rank) -> int:
+        """Copies of a rank this deal can still hold: the packs' 16 less the other deals'."""
+        if self.ranks_left is not None:
+            return self.ranks_left[rank]
+        used = 0
+        for deal in self.other_deals:
+            if "cards" in deal:
+                rows = [table.rank_counts(Counter(held)) for held in deal["cards"].values()]
+            else:
+                rows = list(deal["card_counts"].values())
+            used += sum(row.get(rank, 0) for row in rows)
+        return max(rules.PACKS * len(SUIT_NAMES) - used, 0)
+
+    def rest_offer(self) -> dict:
+        """The button that gives the other team the rest of the deal once one team's cards
+        are tapped, or why it cannot."""
+        team = self.chosen_team
+        piles = self.piles
+        rest = rest_of(piles.held[team], self.rest_target) if piles else None
+        offer = {"to": self.teams[1 - team], "by": self.teams[team], "known": self.rest_is_known}
+        if rest is None:
+            return offer | {"n": 0}
+        return offer | {"n": sum(rest.values()), "same": rest == piles.held[1 - team]}
+
+    def grid_note(self) -> str:
+        """Why a card cannot be tapped now: the deal is full."""
+        if self.cards_total() >= rules.DECK_SIZE:
+            return (
+                "All 52 cards of the deal are in: switch on Take away, or hold a card, "
+                "to take one back first."
+            )
+        return ""
 
     def errors_of(self, *names):
         return [error for name in names for error in self[name].errors]
@@ -334,6 +408,15 @@ class HandScreen:
         if score.finished:
             context["final"] = final_context(score, self.teams)
         return context
+
+
+def rest_of(held: Counter, target: dict[str, int]) -> Counter | None:
+    """The other team's pile once one team's is tapped: what `target` holds beyond it;
+    None when the tapped pile holds more of a card than the target has."""
+    if any(n > target.get(card, 0) for card, n in held.items()):
+        return None
+    rest = Counter({card: n - held[card] for card, n in target.items() if n > held[card]})
+    return rest or None
 
 
 def breakdown_rows(parts: dict, teams) -> list[dict]:
