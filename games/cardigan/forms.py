@@ -22,7 +22,7 @@ from games.cards import RANKS, SUIT_NAMES, SUITS, face
 from games.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
 
 SET_LABELS = {"pair": "Pairs", "triplet": "Triplets", "four": "Fours of a kind"}
-MODES = [("cards", "Card by card"), ("quick", "Quick: counted cards only")]
+MODES = [("cards", "Card by card"), ("quick", "Counts only")]
 FIELDS = ("declarer", "level", "bid", "dummy", "open", "stuck", "tricks")  # named as the sheet
 
 
@@ -79,8 +79,10 @@ class HandForm(HandScreen, BaseHandForm):
         for t, name in enumerate(self.teams):
             self.fields[f"discards_{t}"] = counter(name, MAX_DISCARDS)
             for rank in rules.COUNTED_RANKS:
-                self.fields[f"count_{t}_{rank}"] = chips(
-                    f"{RANK_LABELS[rank]} of {name}", RANK_COPIES
+                label = f"{RANK_LABELS[rank]} of {name}"
+                # The first team's counts are chips, the second's (mostly the app's) steppers.
+                self.fields[f"count_{t}_{rank}"] = (
+                    chips(label, RANK_COPIES) if t == 0 else counter(label, RANK_COPIES)
                 )
             for suit in rules.FULL_SUIT_ORDER:
                 label = f"Full {SUIT_NAMES[suit]} suits of {name}"

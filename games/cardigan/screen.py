@@ -40,16 +40,17 @@ class HandScreen:
     preview_template = "cardigan/hand_preview.html"
     # Which duplicates rows and which way of entering the cards are shown.
     SHAPE = ("mode", "dup_who")
-    # Most counts a chip row offers: a deal rarely gives a team more of a rank.
-    CHIPS = 8
+    # A count's chips: 0 to 4, a pack's worth, then the count itself if higher, and one more.
+    CHIPS = 5
 
     @property
     def LIVE(self):  # noqa: N802 (BaseHandForm.LIVE)
-        """What a tap changes besides the preview: the contract's worth, the verdict, the
-        sets' worth, the cards' points, and the rest button or the quick counts (chips:
-        taps, never typing). The grid and the steppers being typed in are never sent."""
-        parts = ["play", "facts", "trick_team", "verdict", "worths", "points"]
-        parts.append("rest" if self.chosen_mode == "cards" else "quick")
+        """What a tap changes besides the preview: the contract's worth and verdict, the
+        sets' worth, and the rest button, or the quick counts and their points. The grid
+        and the steppers being typed in are never sent (the second team's quick counts,
+        the app's own figures, excepted)."""
+        parts = ["play", "facts", "trick_team", "worths"]
+        parts += ["rest"] if self.chosen_mode == "cards" else ["quick", "points"]
         if self.asks_full_suits:
             parts.append("bonuses")
         return tuple(parts)
@@ -238,6 +239,14 @@ class HandScreen:
             rows.append(cells)
         return rows
 
+    def suit_blocks(self):
+        """The grid a suit at a time: its whole-suit button, then ace to two."""
+        columns = list(zip(*self.grid(), strict=True))
+        return [
+            {"head": head, "cells": cells}
+            for head, cells in zip(self.suit_heads(), columns, strict=True)
+        ]
+
     def cell_label(self, card, held) -> str:
         name = card_name(card).capitalize()
         return f"{name}: {held[0]} with {self.teams[0]}, {held[1]} with {self.teams[1]}"
@@ -279,35 +288,31 @@ class HandScreen:
         ]
 
     def quick_rows(self):
-        """Each counted rank: a row of chips a team, the second team's filled in by the app
-        from the first's (`rest_<rank>` says which figure is the app's)."""
+        """Each counted rank: the first team's count as chips, the second's as a stepper;
+        whichever is entered second is filled in by the app from the first
+        (`rest_<rank>` says which figure is the app's)."""
         rows = []
         for rank in rules.COUNTED_RANKS:
-            filled = self.data.get(f"rest_{rank}", "") if self.is_bound else ""
+            filled = str(self.data.get(f"rest_{rank}", "")) if self.is_bound else ""
             fields = [self[f"count_{t}_{rank}"] for t in (0, 1)]
             values = [whole(field.value(), None) for field in fields]
-            teams = []
-            for t, field in enumerate(fields):
-                app = filled.partition("=")[0] == field.name
-                other = values[1 - t] if not filled.startswith(fields[1 - t].name + "=") else 0
-                room = self.rank_room(rank) - (other or 0)
-                most = max(self.CHIPS, values[t] or 0)
-                teams.append(
-                    {
-                        "seat": t,
-                        "field": field,
-                        "filled": app,
-                        "chips": [
-                            {"n": n, "checked": n == values[t], "possible": n <= room}
-                            for n in range(most + 1)
-                        ],
-                    }
-                )
+            app = filled.partition("=")[0]
+            other = 0 if app == fields[1].name else values[1] or 0
+            room = self.rank_room(rank) - other
+            top = max(self.CHIPS, values[0] or 0)
+            chips = [
+                {"n": n, "text": str(n), "checked": n == values[0], "possible": n <= room}
+                for n in [*range(self.CHIPS), top]
+            ]
+            chips.append({"n": top + 1, "text": "+", "more": True, "possible": top < room})
             rows.append(
                 {
                     "rank": rank,
                     "label": RANK_LABELS[rank],
-                    "teams": teams,
+                    "chips": chips,
+                    "first": fields[0],
+                    "second": fields[1],
+                    "filled": [app == field.name for field in fields],
                     "rest": filled,
                     "total": self.rank_total(rank),
                 }
@@ -339,12 +344,10 @@ class HandScreen:
         return offer | {"n": sum(rest.values()), "same": rest == piles.held[1 - team]}
 
     def grid_note(self) -> str:
-        """Why a card cannot be tapped now: the deal is full."""
+        """Why the cards not held cannot be tapped: the deal is full (without JavaScript;
+        with it, cards.js says so when such a card is tapped)."""
         if self.cards_total() >= rules.DECK_SIZE:
-            return (
-                "All 52 cards of the deal are in: switch on Take away, or hold a card, "
-                "to take one back first."
-            )
+            return "All 52 are in: take one away to add another."
         return ""
 
     def errors_of(self, *names):
@@ -370,7 +373,7 @@ class HandScreen:
         for t, name in enumerate(self.teams):
             received = max(whole(self.value(f"discards_{t}")), 0)
             low, high = taken[t] + received, 4 * taken[t] + received
-            lines.append(f"{name}: {low} to {high} cards")
+            lines.append(f"{name} {low}\u2013{high}")
         return lines
 
     # --- full suits ---------------------------------------------------------------
@@ -420,18 +423,12 @@ def rest_of(held: Counter, target: dict[str, int]) -> Counter | None:
 
 
 def breakdown_rows(parts: dict, teams) -> list[dict]:
-    rows = [
+    """The parts either team scored (none: no row); the deal's total is the preview's change."""
+    return [
         {"label": label, "points": [parts[team][key] for team in teams]}
         for key, label in PART_LABELS.items()
+        if any(parts[team][key] for team in teams)
     ]
-    rows.append(
-        {
-            "label": "This deal",
-            "points": [sum(parts[team].values()) for team in teams],
-            "total": True,
-        }
-    )
-    return rows
 
 
 def final_context(score, teams) -> dict:

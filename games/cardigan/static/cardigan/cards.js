@@ -61,7 +61,7 @@
         return false;
       }
       if (mine.length + theirs.length >= DEAL) {
-        say(form, "All 52 cards of the deal are in: switch on Take away, or hold a card, to take one back first.");
+        say(form, "All 52 are in: take one away to add another.");
         return false;
       }
       mine.push(card);
@@ -124,13 +124,15 @@
         cell.dataset.name + ": " + a + " with " + teams[0] + ", " + b + " with " + teams[1]
       );
     });
-    say(form, total >= DEAL ? "All 52 cards of the deal are in: switch on Take away, or hold a card, to take one back first." : "");
+    if (total < DEAL) say(form, "");
+    [0, 1].forEach(function (t) {
+      var n = form.querySelector("#team [data-total='" + t + "']");
+      if (n) n.textContent = piles[t].length;
+    });
     var bar = document.getElementById("card-counts");
     if (!bar) return;
-    bar.querySelector("[data-total='0']").textContent = piles[0].length;
-    bar.querySelector("[data-total='1']").textContent = piles[1].length;
     bar.querySelector("[data-total='all']").textContent = total;
-    bar.querySelector("[data-sum]").classList.toggle("off", total !== 52);
+    bar.querySelector("[data-sum]").classList.toggle("off", total !== DEAL);
   }
 
   // Post the piles once the taps pause: the server answers with the preview.
@@ -162,6 +164,13 @@
   }
   ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:afterSettle"].forEach(function (name) {
     document.addEventListener(name, upgrade);
+  });
+  // A live update's parts come back with their steppers' buttons hidden, as without
+  // JavaScript (static/js/steppers.js shows them only for what a swap targeted).
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    document.querySelectorAll("button.step[hidden]").forEach(function (button) {
+      button.hidden = false;
+    });
   });
   // Another team, or Take away: which cards can be tapped changes at once.
   document.addEventListener("change", function (event) {
