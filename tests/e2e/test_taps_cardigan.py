@@ -73,10 +73,6 @@ def open_deal(live_server, page, user):
 
 def save_within_two_screens(page):
     page.evaluate("window.scrollTo(0, 0)")
-    for sel in ["h1", ".deal-line", "#declarer", "#level", "#bid", "#play", "#tricks", "#contract-facts", "#discards", "#dup_who", "#mode", ".grid-bar", "#card-grid", "#quick", "#card-points", "#preview", SAVE]:
-        if page.locator(sel).count():
-            b = page.locator(sel).first.bounding_box()
-            print("BOX", sel, b and (round(b["y"]), round(b["height"])))
     box = page.locator(SAVE).bounding_box()
     assert box["y"] + box["height"] <= 2 * SCREEN, f"Save ends at {box['y'] + box['height']}"
 
@@ -101,8 +97,8 @@ def test_a_typical_deal_card_by_card_takes_at_most_34_taps(live_server, phone, u
         tap("#give-rest", wait=False)
     settled(page)
     assert page.inner_text("#card-counts [data-total='all']") == "52"
-    shots(page, "cards")
     save_within_two_screens(page)
+    shots(page, "cards")
     print(f"card by card: {tap.count + 1} taps")
     tap(SAVE, wait=False)
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
@@ -121,8 +117,8 @@ def test_a_typical_deal_in_quick_mode_takes_at_most_16_taps(live_server, phone, 
         tap(f"#quick label:has(> input[name='count_0_{rank}'][value='{n}'])")
     for rank, n in QUICK_DEAL["card_counts"][BD].items():  # filled in by the app
         assert page.input_value(f"#id_count_1_{rank}") == str(n)
-    shots(page, "quick")
     save_within_two_screens(page)
+    shots(page, "quick")
     print(f"quick: {tap.count + 1} taps")
     tap(SAVE, wait=False)
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
