@@ -134,6 +134,9 @@
     });
     var token = form.elements.csrfmiddlewaretoken.value;
     var sent = Object.assign({ csrfmiddlewaretoken: token }, values);
+    // Without the shape it was drawn in, the answer is the whole form, never a live
+    // update's parts alone: the page drawn blank may lack the draft's fields (a mode).
+    delete sent.shape;
     htmx
       .ajax("POST", location.pathname, { target: "#entry", swap: "outerHTML", values: sent })
       .then(

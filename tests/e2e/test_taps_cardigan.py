@@ -60,7 +60,7 @@ def contract(tap, deal):
     tap(f"#tricks label:has(input[value='{deal['tricks']}'])")
     for t, team in enumerate((AC, BD)):
         for _ in range(deal.get("discards", {}).get(team, 0)):
-            tap(f"#discards .stepper:nth-of-type({t + 1}) button[data-step='1']")
+            tap(f"#discards .stepper:has(#id_discards_{t}) button[data-step='1']")
 
 
 def open_deal(live_server, page, user):
@@ -105,6 +105,7 @@ def test_a_typical_deal_card_by_card_takes_at_most_34_taps(live_server, phone, u
     assert tap.count <= 34
     record = Game.objects.get(pk=game.pk).hands.get().record
     assert record["cards"] == CARDS and record["tricks"] == 8 and record["dummy"]
+    assert record["discards"] == CARD_DEAL["discards"]
 
 
 def test_a_typical_deal_in_quick_mode_takes_at_most_16_taps(live_server, phone, user):
@@ -125,3 +126,4 @@ def test_a_typical_deal_in_quick_mode_takes_at_most_16_taps(live_server, phone, 
     assert tap.count <= 16
     record = Game.objects.get(pk=game.pk).hands.get().record
     assert record["card_counts"] == QUICK_DEAL["card_counts"]
+    assert record["discards"] == QUICK_DEAL["discards"]

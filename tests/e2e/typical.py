@@ -76,8 +76,8 @@ def _cardigan(page):
     for rank, n in deal["card_counts"]["Ana & Cy"].items():
         chip(page, f"count_0_{rank}", n)
     for t, discards in enumerate(deal.get("discards", {}).values()):
-        if discards:
-            set_number(page, f"discards_{t}", discards)
+        for _ in range(discards):  # a tap on + each: nothing is left being typed
+            tap(page, f"#discards .stepper:has(#id_discards_{t}) button[data-step='1']")
 
 
 FILLERS = {
