@@ -319,6 +319,10 @@ class HandScreen:
             )
         return rows
 
+    def quick_limited(self) -> bool:
+        """Whether some count is not on offer: the packs leave too few of its rank."""
+        return any(not chip["possible"] for row in self.quick_rows() for chip in row["chips"])
+
     def rank_room(self, rank) -> int:
         """Copies of a rank this deal can still hold: the packs' 16 less the other deals'."""
         if self.ranks_left is not None:
