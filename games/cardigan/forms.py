@@ -15,8 +15,9 @@ from functools import cached_property
 from django import forms
 
 from games.cardigan import rules, table
+from games.cardigan.grid import rest_of
 from games.cardigan.records import MAX_DISCARDS, RANK_COPIES
-from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen, rest_of
+from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen
 from games.cardigan.words import in_a_sentence, with_faces
 from games.cards import RANKS, SUIT_NAMES, SUITS, face
 from games.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
