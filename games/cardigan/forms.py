@@ -15,14 +15,15 @@ from functools import cached_property
 from django import forms
 
 from games.cardigan import rules, table
+from games.cardigan.grid import rest_of
 from games.cardigan.records import MAX_DISCARDS, RANK_COPIES
-from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen, whole
+from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen
 from games.cardigan.words import in_a_sentence, with_faces
-from games.cards import SUIT_NAMES, face
-from games.forms import BaseHandForm, number_pills, pills, stepper
+from games.cards import RANKS, SUIT_NAMES, SUITS, face
+from games.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
 
 SET_LABELS = {"pair": "Pairs", "triplet": "Triplets", "four": "Fours of a kind"}
-MODES = [("cards", "Card by card"), ("quick", "Quick: counted cards only")]
+MODES = [("cards", "Card by card"), ("quick", "Counts only")]
 FIELDS = ("declarer", "level", "bid", "dummy", "open", "stuck", "tricks")  # named as the sheet
 
 
@@ -81,8 +82,10 @@ class HandForm(HandScreen, BaseHandForm):
         for t, name in enumerate(self.teams):
             self.fields[f"discards_{t}"] = counter(name, MAX_DISCARDS)
             for rank in rules.COUNTED_RANKS:
-                self.fields[f"count_{t}_{rank}"] = counter(
-                    f"{RANK_LABELS[rank]} of {name}", RANK_COPIES
+                label = f"{RANK_LABELS[rank]} of {name}"
+                # The first team's counts are chips, the second's (mostly the app's) steppers.
+                self.fields[f"count_{t}_{rank}"] = (
+                    chips(label, RANK_COPIES) if t == 0 else counter(label, RANK_COPIES)
                 )
             for suit in rules.FULL_SUIT_ORDER:
                 label = f"Full {SUIT_NAMES[suit]} suits of {name}"
@@ -155,16 +158,25 @@ class HandForm(HandScreen, BaseHandForm):
             return data
         tapped, suit = data.get("tap", ""), data.get("suit", "")
         if tapped in table.ORDER:
-            piles.tap(team, tapped, adding)
+            if not adding or piles.total() < rules.DECK_SIZE:
+                piles.tap(team, tapped, adding)
         elif suit in table.GRID_SUITS:
-            piles.whole_suit(team, suit, adding)
-        elif "rest" in data and self.rest_is_known:
-            piles.give_rest(team)
+            for rank in RANKS:
+                if not adding or piles.total() < rules.DECK_SIZE:
+                    piles.tap(team, rank + suit, adding)
+        elif "give_rest" in data and rest_of(piles.held[team], self.rest_target):
+            piles.held[1 - team] = rest_of(piles.held[team], self.rest_target)
         data["cards_0"], data["cards_1"] = (table.written(pile) for pile in piles.held)
         if data.get("mode") == "quick":
             self._count_from_cards(data, piles)
-            self._fill_last_counts(data)
+            self._fill_other_counts(data)
         return data
+
+    @cached_property
+    def rest_target(self) -> dict[str, int]:
+        """The deal's cards as the rest button reads them: exactly what the packs left in the
+        last deal, once the three others hold cards; else one pack, the usual deal."""
+        return self.most if self.rest_is_known else dict.fromkeys(table.ORDER, 1)
 
     def _count_from_cards(self, data, piles):
         """Switching to quick mode keeps what the grid held: its counted ranks."""
@@ -175,18 +187,19 @@ class HandForm(HandScreen, BaseHandForm):
             for rank, n in table.rank_counts(pile).items():
                 data[f"count_{t}_{rank}"] = str(n)
 
-    def _fill_last_counts(self, data):
-        """In the last deal a rank's copies are known: one team's count gives the other's."""
-        if self.ranks_left is None:
-            return
-        for rank, left in self.ranks_left.items():
-            given = [str(data.get(f"count_{t}_{rank}", "")).strip() for t in (0, 1)]
-            if given.count("") != 1:
-                continue
-            blank = given.index("")
-            known = whole(given[1 - blank], -1)
-            if 0 <= known <= left:
-                data[f"count_{blank}_{rank}"] = str(left - known)
+    def _fill_other_counts(self, data):
+        """One team's count of a rank gives the other's: what is left of the deal's copies
+        (a pack's four, or what the packs left for the last deal), marked as the app's and
+        worked out again whenever the first changes (games.forms.fill_rest)."""
+        for rank in rules.COUNTED_RANKS:
+            names = [f"count_{t}_{rank}" for t in (0, 1)]
+            data[REST] = data.get(f"rest_{rank}", "")
+            fill_rest(data, names, self.rank_total(rank))
+            data[f"rest_{rank}"] = data[REST]
+        data[REST] = ""
+
+    def rank_total(self, rank) -> int:
+        return len(SUITS) if self.ranks_left is None else self.ranks_left[rank]
 
     # --- reading it -----------------------------------------------------------------
 

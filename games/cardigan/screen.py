@@ -4,11 +4,11 @@ the card grid or quick counts, the full suits, and the live preview with the gam
 from __future__ import annotations
 
 from collections import Counter
-from functools import cached_property
 
 from games.cardigan import rules, table
+from games.cardigan.grid import GridScreen
 from games.cardigan.words import bid_words, contract_text, outcome_sentence
-from games.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, card_name, is_red, suit_heading
+from games.cards import SUIT_NAMES, SUIT_SYMBOLS, suit_heading
 from games.words import ending
 
 RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
@@ -33,11 +33,27 @@ def whole(value, fallback=0) -> int:
         return fallback
 
 
-class HandScreen:
+class HandScreen(GridScreen):
     """The deal form's side the screen reads: what was entered so far, valid or not."""
 
     template_name = "cardigan/hand_form.html"
     preview_template = "cardigan/hand_preview.html"
+    # Which duplicates rows and which way of entering the cards are shown.
+    SHAPE = ("mode", "dup_who")
+    # A count's chips: 0 to 4, a pack's worth, then the count itself if higher, and one more.
+    CHIPS = 5
+
+    @property
+    def LIVE(self):  # noqa: N802 (BaseHandForm.LIVE)
+        """What a tap changes besides the preview: the contract's worth and verdict, the
+        sets' worth, and the rest button, or the quick counts and their points. The grid
+        and the steppers being typed in are never sent (the second team's quick counts,
+        the app's own figures, excepted)."""
+        parts = ["play", "facts", "trick_team", "worths"]
+        parts += ["rest"] if self.chosen_mode == "cards" else ["quick", "points"]
+        if self.asks_full_suits:
+            parts.append("bonuses")
+        return tuple(parts)
 
     @property
     def chosen_mode(self) -> str:
@@ -184,57 +200,6 @@ class HandScreen:
             return "Tricks taken by the declaring team"
         return f"Tricks taken by {self.teams[self.declaring_team]}"
 
-    # --- the cards ------------------------------------------------------------------
-
-    @cached_property
-    def piles(self) -> table.Piles | None:
-        try:
-            return table.Piles(
-                table.parse(self.value("cards_0")), table.parse(self.value("cards_1")), self.most
-            )
-        except table.BadCard:
-            return None
-
-    def grid(self):
-        """13 rows (ace to two) of 4 cells (♠ ♥ ♦ ♣)."""
-        piles = self.piles or table.Piles(Counter(), Counter(), self.most)
-        rows = []
-        for rank in RANKS:
-            cells = []
-            for suit in table.GRID_SUITS:
-                card = rank + suit
-                held = (piles.held[0][card], piles.held[1][card])
-                most = self.most[card]
-                cells.append(
-                    {
-                        "card": card,
-                        "rank": rank,
-                        "suit": SUIT_SYMBOLS[suit],
-                        "red": is_red(suit),
-                        "held": held,
-                        "most": most,
-                        "all_in": sum(held) >= most,
-                        "name": card_name(card).capitalize(),
-                        "label": self.cell_label(card, held),
-                    }
-                )
-            rows.append(cells)
-        return rows
-
-    def cell_label(self, card, held) -> str:
-        name = card_name(card).capitalize()
-        return f"{name}: {held[0]} with {self.teams[0]}, {held[1]} with {self.teams[1]}"
-
-    def suit_heads(self):
-        return [suit_heading(suit) for suit in table.GRID_SUITS]
-
-    def card_totals(self) -> list[int]:
-        piles = self.piles
-        return [sum(p.values()) for p in piles.held] if piles else [0, 0]
-
-    def cards_total(self) -> int:
-        return sum(self.card_totals())
-
     def counted(self) -> list[dict[str, int]]:
         """Counted ranks by team, from the grid or from quick mode's steppers."""
         if self.chosen_mode == "quick":
@@ -262,16 +227,53 @@ class HandScreen:
         ]
 
     def quick_rows(self):
-        left = self.ranks_left
-        return [
-            {
-                "rank": rank,
-                "label": RANK_LABELS[rank],
-                "fields": [self[f"count_{t}_{rank}"] for t in (0, 1)],
-                "left": None if left is None else left[rank],
-            }
-            for rank in rules.COUNTED_RANKS
-        ]
+        """Each counted rank: the first team's count as chips, the second's as a stepper;
+        whichever is entered second is filled in by the app from the first
+        (`rest_<rank>` says which figure is the app's)."""
+        rows = []
+        for rank in rules.COUNTED_RANKS:
+            filled = str(self.data.get(f"rest_{rank}", "")) if self.is_bound else ""
+            fields = [self[f"count_{t}_{rank}"] for t in (0, 1)]
+            values = [whole(field.value(), None) for field in fields]
+            app = filled.partition("=")[0]
+            other = 0 if app == fields[1].name else values[1] or 0
+            room = self.rank_room(rank) - other
+            top = max(self.CHIPS, values[0] or 0)
+            chips = [
+                {"n": n, "text": str(n), "checked": n == values[0], "possible": n <= room}
+                for n in [*range(self.CHIPS), top]
+            ]
+            chips.append({"n": top + 1, "text": "+", "more": True, "possible": top < room})
+            rows.append(
+                {
+                    "rank": rank,
+                    "label": RANK_LABELS[rank],
+                    "chips": chips,
+                    "first": fields[0],
+                    "second": fields[1],
+                    "filled": [app == field.name for field in fields],
+                    "rest": filled,
+                    "total": self.rank_total(rank),
+                }
+            )
+        return rows
+
+    def quick_limited(self) -> bool:
+        """Whether some count is not on offer: the packs leave too few of its rank."""
+        return any(not chip["possible"] for row in self.quick_rows() for chip in row["chips"])
+
+    def rank_room(self, rank) -> int:
+        """Copies of a rank this deal can still hold: the packs' 16 less the other deals'."""
+        if self.ranks_left is not None:
+            return self.ranks_left[rank]
+        used = 0
+        for deal in self.other_deals:
+            if "cards" in deal:
+                rows = [table.rank_counts(Counter(held)) for held in deal["cards"].values()]
+            else:
+                rows = list(deal["card_counts"].values())
+            used += sum(row.get(rank, 0) for row in rows)
+        return max(rules.PACKS * len(SUIT_NAMES) - used, 0)
 
     def errors_of(self, *names):
         return [error for name in names for error in self[name].errors]
@@ -280,9 +282,6 @@ class HandScreen:
         return self.errors_of(
             *(f"count_{t}_{rank}" for t in (0, 1) for rank in rules.COUNTED_RANKS)
         )
-
-    def card_errors(self):
-        return self.errors_of("cards_0", "cards_1")
 
     def holding_hint(self) -> list[str]:
         """How many cards each team can hold: its tricks, one to four cards each, plus discards."""
@@ -296,7 +295,7 @@ class HandScreen:
         for t, name in enumerate(self.teams):
             received = max(whole(self.value(f"discards_{t}")), 0)
             low, high = taken[t] + received, 4 * taken[t] + received
-            lines.append(f"{name}: {low} to {high} cards")
+            lines.append(f"{name} {low}\u2013{high}")
         return lines
 
     # --- full suits ---------------------------------------------------------------
@@ -337,18 +336,12 @@ class HandScreen:
 
 
 def breakdown_rows(parts: dict, teams) -> list[dict]:
-    rows = [
+    """The parts either team scored (none: no row); the deal's total is the preview's change."""
+    return [
         {"label": label, "points": [parts[team][key] for team in teams]}
         for key, label in PART_LABELS.items()
+        if any(parts[team][key] for team in teams)
     ]
-    rows.append(
-        {
-            "label": "This deal",
-            "points": [sum(parts[team].values()) for team in teams],
-            "total": True,
-        }
-    )
-    return rows
 
 
 def final_context(score, teams) -> dict:

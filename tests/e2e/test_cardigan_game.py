@@ -13,7 +13,7 @@ from games.registry import score_sheet
 from games.services import sheet_of
 from games.sheet import read_sheet
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
-from tests.e2e.helpers import live_update, log_in, pick, save, set_number, settled, sign_up
+from tests.e2e.helpers import chip, live_update, log_in, pick, save, set_number, settled, sign_up
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
 
@@ -73,13 +73,13 @@ def contract(page, hand):
             set_number(page, f"discards_{t}", hand["discards"][team])
 
 
-def quick_counts(page, hand, teams=(0, 1)):
-    for t, team in enumerate((AC, BD)):
-        if t not in teams:
-            continue
-        for rank, n in hand["card_counts"][team].items():
-            if page.input_value(f"#id_count_{t}_{rank}") != str(n):
-                set_number(page, f"count_{t}_{rank}", n)
+def quick_counts(page, hand):
+    """Ana & Cy's counts as chips; Ben & Dee's are filled in, and typed where they differ."""
+    for rank, n in hand["card_counts"][AC].items():
+        chip(page, f"count_0_{rank}", n)
+    for rank, n in hand["card_counts"][BD].items():
+        if page.input_value(f"#id_count_1_{rank}") != str(n):
+            set_number(page, f"count_1_{rank}", n)
 
 
 def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, shoot, axe):
@@ -159,10 +159,11 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     # Deal 4: one team's counts give the other's, then the full suits of the game.
     page.click("text=Add deal 4")
     contract(page, EXAMPLE[3])
-    for rank in ("A", "K", "Q", "J", "10", "5"):
-        page.fill(f"#id_count_1_{rank}", "")
-    quick_counts(page, quick(EXAMPLE[3]), teams=(0,))
+    for rank, n in quick(EXAMPLE[3])["card_counts"][AC].items():
+        chip(page, f"count_0_{rank}", n)
+    # What the packs left of each rank, less Ana & Cy's: the app's, shown as filled in.
     assert page.input_value("#id_count_1_A") == "0"
+    assert page.locator("#quick .stepper-cell.filled").count() == 6
     full_suits = full_suits_of(EXAMPLE)
     for t, team in enumerate((AC, BD)):
         for suit, n in full_suits[team].items():
@@ -220,8 +221,7 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
     pick(page, "team", "1")
     tap_cards(page, "#card-2C")
     assert page.get_attribute("#card-2H", "data-most") == "1"  # three deals used three
-    pick(page, "team", "0")
-    tap_cards(page, "#give-rest")
+    tap_cards(page, "#give-rest")  # to the other team: Ana & Cy
     assert counted_total(page) == 52
     assert page.inner_text("#card-3C .held") == "1\u00b70"
     preview = page.inner_text(".preview")
@@ -260,6 +260,29 @@ def test_without_javascript_each_card_is_a_button_that_posts_the_form(
     assert page.inner_text("#card-AS .held") == "1\u00b70"
     page.click("#card-grid .suit-head[value=C]")
     page.wait_for_url(re.compile(r"#card-grid$"))
-    assert page.inner_text("#card-counts [data-total='1']") == "14"
+    assert page.inner_text("#team [data-total='1']") == "14"
     shoot(page, "cardigan-11-no-javascript")
     context.close()
+
+
+def test_a_count_typed_while_a_tap_is_on_its_way_stays_as_typed(live_server, phone, user):
+    from tests.e2e.test_saving import slow_down
+    from tests.tables import make_game
+
+    game = make_game(user, kind="cardigan")
+    page = phone
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    pick(page, "mode", "quick")
+    contract(page, EXAMPLE[1] | {"discards": {}})
+    slow_down(page, latency=1500)
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+        page.click("#quick label:has(> input[name='count_0_A'][value='3'])")
+        page.click("#id_discards_0")
+        page.keyboard.type("2")
+    settled(page)
+    # The answer filled in Ben & Dee's aces and left the discards as they are being typed.
+    assert page.input_value("#id_count_1_A") == "1"
+    assert page.input_value("#id_discards_0") == "2"
+    assert page.evaluate("document.activeElement.id") == "id_discards_0"

@@ -8,7 +8,7 @@ rules, run once per game over `GAMES`.
 
 import json
 
-from tests.e2e.helpers import chip, choose, condition, live_update, pick, set_number, tap
+from tests.e2e.helpers import chip, choose, condition, live_update, pick, tap
 from tests.games.cardigan.cardigan_sheets import quick
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
@@ -68,6 +68,7 @@ def _bid_fair(page):
 
 def _cardigan(page):
     # The example's second deal, counted in quick mode: Cy's 4 no trump with dummy, 8 tricks.
+    # Ana & Cy's counts are tapped; Ben & Dee's are what is left of a pack, filled in.
     deal = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
     pick(page, "mode", "quick")
     pick(page, "declarer", deal["declarer"])
@@ -76,13 +77,11 @@ def _cardigan(page):
     with live_update(page):
         page.click("#play label:has(input[name=dummy])")
     pick(page, "tricks", str(deal["tricks"]))
-    for t, counts in enumerate(deal["card_counts"].values()):
-        for rank, n in counts.items():
-            if page.input_value(f"#id_count_{t}_{rank}") != str(n):
-                set_number(page, f"count_{t}_{rank}", n)
+    for rank, n in deal["card_counts"]["Ana & Cy"].items():
+        chip(page, f"count_0_{rank}", n)
     for t, discards in enumerate(deal.get("discards", {}).values()):
-        if discards:
-            set_number(page, f"discards_{t}", discards)
+        for _ in range(discards):  # a tap on + each: nothing is left being typed
+            tap(page, f"#discards .stepper:has(#id_discards_{t}) button[data-step='1']")
 
 
 FILLERS = {

@@ -116,16 +116,6 @@ def test_a_whole_suit_is_one_tap(user):
     assert form["cards_0"].value() == " ".join(deck(suits="H"))
 
 
-def test_the_rest_is_given_only_once_the_other_three_deals_hold_cards(user):
-    game = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
-    post = as_post(RECORDS[0], number=4, cards_0="", cards_1="2C", team="0", rest="1")
-    form = form_for(game, post, number=4)
-    assert form.rest_is_known
-    assert form.cards_total() == 52 and form["cards_1"].value() == "2C"
-    early = form_for(make_game(user, kind="cardigan"), as_post(RECORDS[0], cards_0="", rest="1"))
-    assert not early.rest_is_known and early["cards_0"].value() == ""
-
-
 def test_switching_to_quick_mode_keeps_the_counted_ranks_of_the_grid(user):
     game = make_game(user, kind="cardigan")
     form = form_for(game, as_post(RECORDS[0], mode="quick"))
@@ -142,6 +132,39 @@ def test_in_the_last_deal_one_teams_count_gives_the_others(user):
     left = form.ranks_left
     assert form["count_1_A"].value() == str(left["A"] - 1)
     assert form.asks_full_suits
+
+
+QUICK = quick(RECORDS[0])
+BLANK_COUNTS = {f"count_{t}_{r}": "" for t in (0, 1) for r in ("A", "K", "Q", "J", "10", "5")}
+
+
+def test_the_other_teams_count_is_filled_in_only_once_the_first_is_entered(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(QUICK) | BLANK_COUNTS | {"count_0_A": "3"})
+    assert form["count_1_A"].value() == "1"  # what is left of a pack's four
+    assert form.data["rest_A"] == "count_1_A=1"
+    assert form["count_1_K"].value() == "" and form["count_0_K"].value() == ""
+    row = form.quick_rows()[0]
+    assert row["filled"] == [False, True]
+
+
+def test_the_apps_count_follows_every_change_of_the_first_and_the_players_own_stays(user):
+    game = make_game(user, kind="cardigan")
+    changed = as_post(QUICK) | BLANK_COUNTS | {"count_0_A": "1", "rest_A": "count_1_A=1"}
+    changed["count_1_A"] = "1"  # the app's 1, from an earlier 3
+    assert form_for(game, changed)["count_1_A"].value() == "3"
+    own = changed | {"count_1_A": "2"}  # the player made it 2: theirs now
+    form = form_for(game, own)
+    assert form["count_1_A"].value() == "2" and form.data["rest_A"] == ""
+
+
+def test_a_count_the_packs_cannot_hold_is_not_on_offer(user):
+    # Three deals of one pack each counted: 4 aces are left for the last deal.
+    hands = [quick(deal(held=deck()[:20])) for _ in range(3)]
+    game = make_game(user, kind="cardigan", hands=hands)
+    form = form_for(game, as_post(QUICK, number=4) | BLANK_COUNTS | {"count_1_A": "1"}, number=4)
+    chips = {chip["n"]: chip["possible"] for chip in form.quick_rows()[0]["chips"]}
+    assert chips[3] and not chips[4]
 
 
 def test_the_contract_shows_v_the_bonus_and_what_each_trick_is_worth(user):

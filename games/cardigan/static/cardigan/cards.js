@@ -8,6 +8,7 @@
   window.cardiganGrid = true;
 
   var HOLD_MS = 500;
+  var DEAL = 52;
   var POST_AFTER_MS = 300;
   var posting = null;
   var holding = null;
@@ -41,14 +42,28 @@
     return Array.prototype.slice.call(form.querySelectorAll("#card-grid button.cell"));
   }
 
-  // One copy more or less of `card` for `team`, within the copies the packs leave.
+  function say(form, words) {
+    var note = form.querySelector("#grid-note");
+    if (note) note.textContent = words;
+  }
+
+  // One copy more or less of `card` for `team`, within the copies the packs leave and
+  // the deal's 52 cards; a refusal says why.
   function change(form, team, cell, adding) {
     var mine = read(pile(form, team));
     var theirs = read(pile(form, 1 - team));
     var card = cell.value;
     if (adding) {
       var copies = (tally(mine)[card] || 0) + (tally(theirs)[card] || 0);
-      if (copies >= Number(cell.dataset.most)) return false;
+      var most = Number(cell.dataset.most);
+      if (copies >= most) {
+        say(form, cell.dataset.name + ": the packs leave " + most + " for this deal, all in.");
+        return false;
+      }
+      if (mine.length + theirs.length >= DEAL) {
+        say(form, "All 52 are in: take one away to add another.");
+        return false;
+      }
       mine.push(card);
     } else {
       var at = mine.indexOf(card);
@@ -59,15 +74,21 @@
     return true;
   }
 
-  // The team gets every copy the packs leave that the other team does not hold.
+  // The other team gets the rest of the deal: in the last deal every copy the packs left
+  // (data-most), before it one of each card of a pack; none if `team` holds more.
   function giveRest(form, team) {
-    var theirs = tally(read(pile(form, 1 - team)));
-    var mine = [];
-    cells(form).forEach(function (cell) {
-      var left = Number(cell.dataset.most) - (theirs[cell.value] || 0);
-      for (var i = 0; i < left; i++) mine.push(cell.value);
+    var known = form.querySelector("#card-grid").dataset.rest === "known";
+    var mine = tally(read(pile(form, team)));
+    var rest = [];
+    var fits = cells(form).every(function (cell) {
+      var target = known ? Number(cell.dataset.most) : 1;
+      var left = target - (mine[cell.value] || 0);
+      for (var i = 0; i < left; i++) rest.push(cell.value);
+      return left >= 0;
     });
-    pile(form, team).value = mine.join(" ");
+    if (!fits || !rest.length) return false;
+    pile(form, 1 - team).value = rest.join(" ");
+    return true;
   }
 
   function show(form) {
@@ -75,9 +96,16 @@
     var teams = grid.dataset.teams.split("|");
     var piles = [read(pile(form, 0)), read(pile(form, 1))];
     var counts = [tally(piles[0]), tally(piles[1])];
+    var team = chosenTeam(form);
+    var total = piles[0].length + piles[1].length;
+    var taking = takingAway(form);
     cells(form).forEach(function (cell) {
       var a = counts[0][cell.value] || 0;
       var b = counts[1][cell.value] || 0;
+      var mine = team ? b : a;
+      var full = a + b >= Number(cell.dataset.most) || total >= DEAL;
+      // What the chosen team can neither be given nor have taken back cannot be tapped.
+      cell.disabled = taking ? !mine : full && !mine;
       var held = cell.querySelector(".held");
       held.textContent = "";
       if (a || b) {
@@ -96,13 +124,15 @@
         cell.dataset.name + ": " + a + " with " + teams[0] + ", " + b + " with " + teams[1]
       );
     });
+    if (total < DEAL) say(form, "");
+    [0, 1].forEach(function (t) {
+      var n = form.querySelector("#team [data-total='" + t + "']");
+      if (n) n.textContent = piles[t].length;
+    });
     var bar = document.getElementById("card-counts");
     if (!bar) return;
-    var total = piles[0].length + piles[1].length;
-    bar.querySelector("[data-total='0']").textContent = piles[0].length;
-    bar.querySelector("[data-total='1']").textContent = piles[1].length;
     bar.querySelector("[data-total='all']").textContent = total;
-    bar.querySelector("[data-sum]").classList.toggle("off", total !== 52);
+    bar.querySelector("[data-sum]").classList.toggle("off", total !== DEAL);
   }
 
   // Post the piles once the taps pause: the server answers with the preview.
@@ -132,8 +162,23 @@
   } else {
     upgrade();
   }
-  document.addEventListener("htmx:afterSwap", upgrade);
-  document.addEventListener("htmx:afterSettle", upgrade);
+  ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:afterSettle"].forEach(function (name) {
+    document.addEventListener(name, upgrade);
+  });
+  // A live update's parts come back with their steppers' buttons hidden, as without
+  // JavaScript (static/js/steppers.js shows them only for what a swap targeted).
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    document.querySelectorAll("button.step[hidden]").forEach(function (button) {
+      button.hidden = false;
+    });
+  });
+  // Another team, or Take away: which cards can be tapped changes at once.
+  document.addEventListener("change", function (event) {
+    var name = event.target.name;
+    if ((name === "team" || name === "taking") && event.target.form.querySelector("#card-grid")) {
+      show(event.target.form);
+    }
+  });
 
   function refused(cell) {
     cell.classList.remove("refused");
@@ -163,9 +208,8 @@
           changed = true;
         }
       });
-    } else if (action === "rest") {
-      giveRest(form, team);
-      changed = true;
+    } else if (action === "give_rest") {
+      changed = giveRest(form, team);
     }
     if (changed) {
       show(form);

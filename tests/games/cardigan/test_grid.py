@@ -1,0 +1,43 @@
+"""The Cardigan grid: the rest of a deal in one tap, and no card past the deal's 52."""
+
+import pytest
+
+from games.cards import RANKS, deck
+from tests.games.cardigan.test_forms import EXAMPLE, RECORDS, as_post, form_for
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_in_the_last_deal_the_rest_is_what_the_packs_left_once_the_others_hold_cards(user):
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
+    post = as_post(RECORDS[0], number=4, cards_0="", cards_1="2C", team="1", give_rest="1")
+    form = form_for(game, post, number=4)
+    assert form.rest_is_known
+    assert form.cards_total() == 52 and form["cards_1"].value() == "2C"
+    assert form["cards_0"].value() == " ".join(c for c in deck(RANKS, "SHDC") if c != "2C")
+
+
+def test_before_the_last_deal_the_rest_is_one_of_each_card_of_a_pack_not_tapped(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0], cards_0="AS 10D", cards_1="", team="0", give_rest="1")
+    form = form_for(game, post)
+    assert form.card_totals() == [2, 50]
+    assert "AS" not in form["cards_1"].value().split() and "KS" in form["cards_1"].value()
+
+
+def test_no_rest_is_offered_when_the_tapped_pile_holds_a_card_twice(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0], cards_0="AS AS", cards_1="", team="0", give_rest="1")
+    form = form_for(game, post)
+    assert form.card_totals() == [2, 0] and form.rest_offer()["n"] == 0
+
+
+def test_a_53rd_card_cannot_be_tapped_and_the_screen_says_why(user):
+    game = make_game(user, kind="cardigan")
+    full = as_post(RECORDS[0], team="0", tap="AS")
+    form = form_for(game, full)
+    assert form.cards_total() == 52 and "All 52 are in" in form.grid_note()
+    cells = {cell["card"]: cell for row in form.grid() for cell in row}
+    # Ana & Cy hold no 2 of clubs: nothing to add, nothing to take back.
+    assert cells["2C"]["off"] and not cells["AS"]["off"]
