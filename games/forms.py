@@ -19,7 +19,7 @@ from games.sheet import (
     read_settings,
     settings_as_rules,
 )
-from games.words import sentence
+from games.words import names, sentence
 
 
 def stepper(label, most, placeholder=None, **kwargs) -> forms.IntegerField:
@@ -66,32 +66,38 @@ def chips(label, most) -> forms.TypedChoiceField:
     )
 
 
-# The hidden field saying which figure the app worked out, and as what: "tricks_2=4".
+# The hidden field saying which figures the app worked out, and as what: "tricks_2=4".
 REST = "rest"
 
 
 def fill_rest(data, names, total: int):
-    """Once every one of `names` but one is entered, the last is what is left of `total`.
+    """Once every one of `names` but one is entered, the last is what is left of `total`;
+    once they make `total` already, every one left blank is 0.
 
-    The figure is the app's, marked in `REST`: it is worked out again whenever another
-    changes, and becomes the player's own once they change it. Before all the others
-    are entered nothing is filled in, and anything unreadable, or more than `total`,
-    leaves the form as it was for its own messages to say why.
+    The figures are the app's, marked in `REST`: worked out again whenever another
+    changes, and the player's own once they change one. Before all the others are
+    entered nothing is filled in, and anything unreadable, or more than `total`, leaves
+    the form as it was for its own messages to say why.
     """
-    name, _, value = str(data.get(REST, "")).partition("=")
-    if name in names and str(data.get(name, "")).strip() == value:
-        data[name] = ""
+    for pair in str(data.get(REST, "")).split(","):
+        name, _, value = pair.partition("=")
+        if name in names and str(data.get(name, "")).strip() == value:
+            data[name] = ""
     data[REST] = ""
     blank = [name for name in names if not str(data.get(name, "")).strip()]
-    if len(blank) != 1:
-        return data
     try:
         taken = sum(int(data.get(name)) for name in names if name not in blank)
     except (TypeError, ValueError):
         return data
-    if 0 <= taken <= total:
-        data[blank[0]] = str(total - taken)
-        data[REST] = f"{blank[0]}={total - taken}"
+    if len(blank) == 1 and 0 <= taken <= total:
+        filled = {blank[0]: total - taken}
+    elif blank and taken == total:
+        filled = dict.fromkeys(blank, 0)
+    else:
+        return data
+    for name, value in filled.items():
+        data[name] = str(value)
+    data[REST] = ",".join(f"{name}={value}" for name, value in filled.items())
     return data
 
 
@@ -209,9 +215,18 @@ class BaseHandForm(forms.Form):
             if not data.get(name):
                 self.add_error(name, question)
 
-    def ask_for_tricks(self, data) -> None:
-        """A trick count left empty is asked for, unless it already has an error of its own."""
-        for field in self.trick_fields():
+    def ask_for_tricks(self, data, total: int) -> None:
+        """A trick count left empty is asked for, unless it already has an error of its own;
+        counts that already make more than `total` are said to, on the first of them."""
+        fields = self.trick_fields()
+        entered = [field for field in fields if data.get(field.name) is not None]
+        taken = sum(data[field.name] for field in entered)
+        if taken > total and len(entered) < len(fields):  # all entered: the engine says
+            who = names([field.label for field in entered])
+            message = f"{who} took {taken}, but a hand has {total} tricks: lower one."
+            self.add_error(entered[0].name, message)
+            return
+        for field in fields:
             if data.get(field.name) is None and field.name not in self.errors:
                 self.add_error(field.name, f"How many tricks did {field.label} take?")
 
@@ -226,8 +241,9 @@ class BaseHandForm(forms.Form):
         """Which figure the app filled in, and as what (`fill_rest`)."""
         return str(self.data.get(REST, "") if self.is_bound else self.initial.get(REST, ""))
 
-    def rest(self) -> str:
-        return self.rest_value().partition("=")[0]
+    def rest(self) -> set[str]:
+        """The fields whose figures the app filled in."""
+        return {pair.partition("=")[0] for pair in self.rest_value().split(",") if pair}
 
     def chip_rows(self, fields, total: int) -> list[dict]:
         """Each count's chips, those past what the others leave of `total` not on offer.
@@ -241,13 +257,15 @@ class BaseHandForm(forms.Form):
         rest = self.rest()
         rows = []
         for field in fields:
-            others = sum(n for name, n in counts.items() if name not in (field.name, rest))
+            others = sum(n for name, n in counts.items() if name != field.name and name not in rest)
             value = counts.get(field.name)
+            # 0 stays on offer even past the total: the way out is lowering another.
+            most = max(total - others, 0)
             chips = [
-                {"n": n, "checked": n == value, "possible": n <= total - others or n == value}
+                {"n": n, "checked": n == value, "possible": n <= most or n == value}
                 for n in range(total + 1)
             ]
-            rows.append({"field": field, "chips": chips, "filled": field.name == rest})
+            rows.append({"field": field, "chips": chips, "filled": field.name in rest})
         return rows
 
     def tricks_entered(self) -> int:

@@ -229,7 +229,7 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
                 return data
         else:
             self.ask(data, {"contractor": "Who is the contractor?", "strain": "Which strain?"})
-        self.ask_for_tricks(data)
+        self.ask_for_tricks(data, TRICKS)
         return data
 
     def is_a_hand(self) -> bool:

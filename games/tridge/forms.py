@@ -45,13 +45,15 @@ class HandForm(HandScreen, BaseHandForm):
     target = number_pills("Tricks fixed", (1, 2, 3))
     went_for_all = forms.BooleanField(label="Went on for all nine after five", required=False)
     trumps = pills("Trumps", [(suit, suit_label(suit)) for suit in SUITS])
-    honours = number_pills("Honours", range(5), empty_value=0)
+    honours = number_pills("Honours", range(5))
 
     def seat_the_table(self):
         self.dealer = self.people[(self.number - 1) % len(self.people)]
 
     def blank(self):
-        return {"kind": "played"}
+        # Most hands hold no honours; one whose honours stop being possible (trumps
+        # changed) is asked again rather than stored as none.
+        return {"kind": "played", "honours": 0}
 
     def read_back(self, record):
         return initial_from(record, self.people)
@@ -79,9 +81,11 @@ class HandForm(HandScreen, BaseHandForm):
         if kind == "played":
             self.ask(data, {"player": "Who played?"})
         self.ask(data, {"bid": "Which bid?", "trumps": "Which suit was trumps?"})
+        if data.get("honours") is None and "honours" not in self.errors:
+            self.add_error("honours", "How many honours?")
         if data.get("bid") == "fixed":
             self.ask(data, {"target": "How many tricks were fixed?"})
-        self.ask_for_tricks(data)
+        self.ask_for_tricks(data, TRICKS)
         return data
 
     def to_record(self) -> dict:

@@ -78,7 +78,7 @@ def hand_delete(request, access: Access, number):
     if sent_before(request, access):
         return redirect(access.url())
     hand = get_object_or_404(Hand, game=game, number=number)
-    error = None
+    error, refused = None, False
     key = submission_key(request.POST)
     if request.method == "POST":
         version = whole_number(request.POST.get("version"), hand.version)
@@ -90,8 +90,10 @@ def hand_delete(request, access: Access, number):
                 via_coscorer=access.role == "coscorer",
                 key=key,
             )
-        except (Conflict, SheetError) as problem:
+        except Conflict as problem:
             error = str(problem)
+        except SheetError as problem:
+            error, refused = kept_by_the_rules(game.engine.HAND, number, problem), True
         except AlreadyStored:
             pass  # sent twice at once: the first deleted it, and both answer as done
         else:
@@ -104,10 +106,22 @@ def hand_delete(request, access: Access, number):
         "hand": hand,
         "row": row,
         "error": error,
+        "refused": refused,
         "key": access.key,
         "submission": key or new_key(),
     }
     return render(request, "hands/delete.html", context)
+
+
+def kept_by_the_rules(word: str, number: int, problem: SheetError) -> str:
+    """Why the rules keep a hand: a later one would be wrong without it (Tridge's dealers)."""
+    # The engine numbers the sheet without the hand: the later ones are one down there.
+    shifted = problem.hand + 1 if problem.hand and problem.hand >= number else problem.hand
+    later = f"{word} {shifted}" if shifted else f"the {word}s after it"
+    return (
+        f"{word.capitalize()} {number} was not deleted: without it, {later} would be wrong "
+        f"({problem.message}). Correct {later} first, or delete from the last {word} back."
+    )
 
 
 def hand_history(request, access: Access, number):

@@ -37,3 +37,11 @@ def test_any_one_may_be_left_for_the_app_not_only_the_last():
 def test_more_than_there_are_or_an_unreadable_figure_fills_in_nothing():
     assert "tricks_2" not in filled(tricks_0="7", tricks_1="3")
     assert "tricks_2" not in filled(tricks_0="x", tricks_1="3")
+
+
+def test_once_the_others_make_the_whole_total_every_one_left_blank_is_0():
+    data = fill_rest({"tricks_0": "9", "tricks_1": "", "tricks_2": ""}, NAMES, 9)
+    assert (data["tricks_1"], data["tricks_2"]) == ("0", "0")
+    assert data[REST] == "tricks_1=0,tricks_2=0"
+    again = fill_rest(data | {"tricks_0": "7"}, NAMES, 9)  # nothing forced now: both cleared
+    assert (again["tricks_1"], again["tricks_2"], again[REST]) == ("", "", "")

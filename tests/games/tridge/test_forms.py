@@ -100,3 +100,22 @@ def test_money_per_chip_refuses_anything_but_digits_and_one_separator(typed):
 def test_money_per_chip_may_be_left_empty():
     form = SettlementForm({"chip_value": ""})
     assert form.is_valid() and form.cleaned_data["chip_value"] is None
+
+
+def test_tricks_past_the_nine_are_said_on_those_entered_and_0_stays_on_offer(user):
+    game = make_game(user)
+    post = {"kind": "played", "player": "Ben", "bid": "play", "trumps": "C", "honours": "0"}
+    form = HandForm(post | {"tricks_1": "6", "tricks_2": "5"}, game=game, number=1)
+    assert not form.is_valid()
+    assert form.errors["tricks_1"] == ["Ben and Cy took 11, but a hand has 9 tricks: lower one."]
+    assert "tricks_3" not in form.errors
+    dee = form.trick_chips()[-1]["chips"]
+    assert [chip["n"] for chip in dee if chip["possible"]] == [0]
+
+
+def test_honours_no_longer_possible_after_the_trumps_changed_are_asked_again(user):
+    game = make_game(user)
+    post = {"kind": "played", "player": "Ben", "bid": "play", "trumps": "S"}
+    form = HandForm(post | {"tricks_1": "5", "tricks_2": "3"}, game=game, number=1)
+    assert form.errors["honours"] == ["How many honours?"]
+    assert HandForm(game=game, number=1)["honours"].value() == 0  # a new hand starts at none

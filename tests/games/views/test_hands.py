@@ -193,9 +193,11 @@ def test_a_delete_that_would_break_a_later_hand_is_refused(owner_client, user):
     }
     game = make_game(user, hands=[{"passed": True}, cy_plays])
     response = owner_client.post(url(game, "hands/1/delete/"), {"version": 1})
-    assert response.status_code == 200
-    assert "hand 1" in response.content.decode()
-    assert Hand.objects.count() == 2
+    page = response.content.decode()
+    assert response.status_code == 200 and Hand.objects.count() == 2
+    assert "Hand 1 was not deleted: without it, hand 2 would be wrong (" in page
+    assert "player:" not in page  # the engine's field names stay out of the words
+    assert ">Delete hand 1</button>" not in page  # sending it again cannot help
 
 
 def test_no_hand_can_be_added_once_the_planned_hands_are_played(owner_client, user):
