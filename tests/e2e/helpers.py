@@ -93,3 +93,40 @@ def sign_up(page, base, username="ana", password="a long table password"):
     page.fill("#id_password2", password)
     page.click("button:has-text('Create my account')")
     page.wait_for_url(base + "/")
+
+
+class Taps:
+    """A player's thumb, counted: every tap on the screen, Save included (issue 17's budgets).
+
+    A tap on a field waits for its live update; a number typed is one tap on its field,
+    its digits counted apart, as `keys`.
+    """
+
+    SAVE = "button[name=save][value='1']"
+
+    def __init__(self, page):
+        self.page, self.count, self.keys = page, 0, 0
+
+    def __call__(self, selector, wait=True):
+        self.count += 1
+        if not wait:
+            self.page.click(selector)
+            return
+        with live_update(self.page):
+            self.page.click(selector)
+
+    def choice(self, field, value=None):
+        """The chip, pill or check box of `field` (with `value`, where there are several)."""
+        which = "" if value is None else f"[value='{value}']"
+        self(f"label:has(> input[name='{field}']{which})")
+
+    def type(self, field, number):
+        self(f"#id_{field}", wait=False)
+        self.keys += len(str(number))
+        with live_update(self.page):
+            self.page.keyboard.type(str(number))
+            self.page.dispatch_event(f"#id_{field}", "change")
+
+    def save(self, board):
+        self(self.SAVE, wait=False)
+        self.page.wait_for_url(board)

@@ -9,31 +9,10 @@ import pytest
 
 from games.models import Hand
 from tests.e2e import typical
-from tests.e2e.helpers import live_update, log_in
+from tests.e2e.helpers import Taps, live_update, log_in
 from tests.e2e.test_saving import slow_down
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SAVE = "button[name=save][value='1']"
-
-
-class Taps:
-    """A phone whose every tap is counted; a tap on a field waits for its live update."""
-
-    def __init__(self, page):
-        self.page, self.count = page, 0
-
-    def choice(self, field, value=None):
-        """Tap the chip, pill or check box of `field` (with `value`, where there are several)."""
-        self.count += 1
-        which = "" if value is None else f"[value='{value}']"
-        with live_update(self.page):
-            self.page.click(f"label:has(> input[name='{field}']{which})")
-
-    def save(self, board):
-        self.count += 1
-        self.page.click(SAVE)
-        self.page.wait_for_url(board)
 
 
 @pytest.fixture
@@ -47,7 +26,7 @@ def entry(live_server, phone, user, request):
 
 def on_first_screen(page, *selectors):
     """Whether each of these lies whole on the first screen, above the Save bar."""
-    save = page.locator(SAVE).bounding_box()
+    save = page.locator(Taps.SAVE).bounding_box()
     boxes = [page.locator(selector).bounding_box() for selector in selectors]
     return save["y"] + save["height"] <= 844 and all(
         box["y"] + box["height"] <= save["y"] for box in boxes
@@ -90,8 +69,7 @@ def test_a_contractor_hand_with_a_condition_takes_at_most_8_taps(entry):
     # Ana bids nil without the joker and takes no trick; Cy's 4 is the app's.
     taps.choice("contractor", "Ana")
     taps.choice("strain", "nil")
-    taps.count += 1  # the conditions unfold
-    taps.page.click("#conditions-box summary")
+    taps("#conditions-box summary", wait=False)  # the conditions unfold
     taps.choice("nil_without_joker")
     taps.choice("tricks_0", 0)
     taps.choice("tricks_1", 6)
@@ -111,9 +89,9 @@ def test_a_passed_tridge_hand_takes_2_taps(entry):
 @pytest.mark.parametrize("entry", ["contractor"], indirect=True)
 def test_a_contractor_redeal_takes_1_tap(entry):
     taps, board = entry
-    taps.page.click("button.redeal")
+    taps("button.redeal", wait=False)
     taps.page.wait_for_url(board)
-    assert Hand.objects.get().record == {"redeal": True}
+    assert taps.count == 1 and Hand.objects.get().record == {"redeal": True}
 
 
 @pytest.mark.parametrize("entry", ["tridge"], indirect=True)

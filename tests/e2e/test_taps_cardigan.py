@@ -10,13 +10,12 @@ from games.cardigan.table import cards_in_order
 from games.cards import deck
 from games.models import Game
 from tests.e2e import typical
-from tests.e2e.helpers import live_update, log_in, settled
+from tests.e2e.helpers import Taps, live_update, log_in, settled
 from tests.games.cardigan.cardigan_sheets import AC, BD, quick
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SAVE = "button[name=save][value='1']"
 SCREEN = 844
 # Deal 1: Cy declares 4 no trump with dummy and takes 8 tricks; each team received one
 # discard. Ben & Dee's 20 cards are scattered over the pack, as a real pile is.
@@ -33,22 +32,6 @@ CARD_DEAL = {
     "cards": CARDS,
 }
 QUICK_DEAL = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
-
-
-class Taps:
-    """page.click, counted: every tap the player makes."""
-
-    def __init__(self, page):
-        self.page = page
-        self.count = 0
-
-    def __call__(self, selector, wait=True):
-        self.count += 1
-        if not wait:
-            self.page.click(selector)
-            return
-        with live_update(self.page):
-            self.page.click(selector)
 
 
 def contract(tap, deal):
@@ -73,16 +56,8 @@ def open_deal(live_server, page, user):
 
 def save_within_two_screens(page):
     page.evaluate("window.scrollTo(0, 0)")
-    box = page.locator(SAVE).bounding_box()
+    box = page.locator(Taps.SAVE).bounding_box()
     assert box["y"] + box["height"] <= 2 * SCREEN, f"Save ends at {box['y'] + box['height']}"
-
-
-def shots(page, name):
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        page.screenshot(path=f"/tmp/cardigan-{name}-{scheme}.png", full_page=True)
-    page.emulate_media(color_scheme="light")
-    page.evaluate("window.scrollTo(0, 0)")
 
 
 def test_a_typical_deal_card_by_card_takes_at_most_34_taps(live_server, phone, user):
@@ -98,9 +73,7 @@ def test_a_typical_deal_card_by_card_takes_at_most_34_taps(live_server, phone, u
     settled(page)
     assert page.inner_text("#card-counts [data-total='all']") == "52"
     save_within_two_screens(page)
-    shots(page, "cards")
-    print(f"card by card: {tap.count + 1} taps")
-    tap(SAVE, wait=False)
+    tap(Taps.SAVE, wait=False)
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
     assert tap.count <= 34
     record = Game.objects.get(pk=game.pk).hands.get().record
@@ -119,9 +92,7 @@ def test_a_typical_deal_in_quick_mode_takes_at_most_16_taps(live_server, phone, 
     for rank, n in QUICK_DEAL["card_counts"][BD].items():  # filled in by the app
         assert page.input_value(f"#id_count_1_{rank}") == str(n)
     save_within_two_screens(page)
-    shots(page, "quick")
-    print(f"quick: {tap.count + 1} taps")
-    tap(SAVE, wait=False)
+    tap(Taps.SAVE, wait=False)
     page.wait_for_url(f"{live_server.url}/games/{game.pk}/")
     assert tap.count <= 16
     record = Game.objects.get(pk=game.pk).hands.get().record
