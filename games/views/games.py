@@ -178,6 +178,9 @@ def hands_csv(request, access: Access):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(f"{game.kind}-{game.session.date}-{game.pk}")
     response["Content-Disposition"] = f'attachment; filename="{name}-hands.csv"'
+    # A byte-order mark: without it a spreadsheet on Windows or a phone reads UTF-8 as
+    # its own code page, and "Zoë" comes out as "ZoÃ«".
+    response.write("\ufeff")
     writer = csv.writer(response)
     names = context.get("names", [])
     writer.writerow(

@@ -1,5 +1,8 @@
 """Share links, co-scorer links, and the scoreboard that refreshes itself cheaply."""
 
+import codecs
+import csv
+import io
 import re
 
 import pytest
@@ -128,9 +131,19 @@ def test_the_sharelink_command_turns_sharing_on_and_prints_the_path(capsys, game
 
 def test_the_csv_lists_every_hand_with_changes_and_totals(owner_client, game):
     response = owner_client.get(f"/games/{game.pk}/hands.csv")
-    lines = response.content.decode().splitlines()
+    lines = response.content.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("hand,dealer,what happened,Ana change,Ana total")
     assert lines[1].startswith("1,Ana,") and lines[1].endswith("-8,462")
+
+
+def test_the_csv_opens_in_a_spreadsheet_with_accents_and_plain_numbers(owner_client, user):
+    game = make_game(user, players=("Zoë", "Ben", "Cy", "Dee"), hands=[BEN_WINS])
+    body = owner_client.get(f"/games/{game.pk}/hands.csv").content
+    # The byte-order mark tells a spreadsheet the file is UTF-8, so "Zoë" stays "Zoë".
+    assert body.startswith(codecs.BOM_UTF8) and "Zoë change" in body.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    figures = [cell for row in rows[1:] for cell in row[3:]]
+    assert figures and all(re.fullmatch(r"-?\d+", cell) for cell in figures), figures
 
 
 def test_the_printable_sheet_has_no_buttons(owner_client, game):
