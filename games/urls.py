@@ -44,6 +44,7 @@ urlpatterns = [
     path("s/<str:token>/", game_screens("shared")),
     path("c/<str:token>/", game_screens("coscorer")),
     path("games/<int:pk>/links/", games.links, name="game_links"),
+    path("games/<int:pk>/rematch/", games.rematch, name="game_rematch"),
     path("", sessions.home, name="home"),
     path("rules/", sessions.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),

@@ -10,14 +10,14 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition
+from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from games import boards, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.entry import new_key
 from games.forms import GameForm
-from games.models import Game, Seat, Session
+from games.models import Game, Player, Seat, Session
 from games.registry import GAMES
 
 # The drawn part of a board is kept this long after it was last drawn; a change of the
@@ -141,7 +141,48 @@ def board(request, access: Access):
         context["submission"], context["put_back_submission"] = new_key(), new_key()
     if access.is_owner:
         context |= boards.sharing(request, game)
+        context["next_game"] = Game.objects.filter(pk=game.meta.get("next_game")).first()
     return render(request, "games/board.html", context)
+
+
+@login_required
+@require_POST
+def rematch(request, pk):
+    """The next game with the same people: its kind and house rules, the deal passed on.
+
+    One game has one next game: a double tap, or the same tap on another phone, leads to
+    the one already started (kept in the game's meta, under its row lock).
+    """
+    with transaction.atomic():
+        game = get_object_or_404(
+            Game.objects.select_for_update(), pk=pk, session__owner=request.user
+        )
+        started = Game.objects.filter(pk=game.meta.get("next_game")).first()
+        if started:
+            return redirect(started)
+        seats = [seat.player for seat in game.seat_set.select_related("player")]
+        if [player.name for player in seats] != game.players:  # a game seated before seats
+            seats = [
+                Player.objects.get_or_create(owner=request.user, name=name)[0]
+                for name in game.players
+            ]
+        # Whoever would deal next deals the first hand; the seats keep their order.
+        first = services.score_records(game, list(game.hands.values_list("record", flat=True)))
+        turn = game.players.index(first.next_dealer) if first.next_dealer in game.players else 1
+        seats = seats[turn:] + seats[:turn]
+        started = Game.objects.create(
+            session=game.session,
+            kind=game.kind,
+            players=[player.name for player in seats],
+            rules=game.rules,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=started, player=player, position=position)
+            for position, player in enumerate(seats)
+        )
+        game.meta = game.meta | {"next_game": started.pk}
+        game.save(update_fields=["meta"])
+    return redirect(started)
 
 
 def sheet(request, access: Access):

@@ -316,3 +316,34 @@ def test_the_board_lists_the_newest_hand_first_and_the_printable_sheet_the_oldes
     assert board.index("Add hand 15") < board.index('<table class="hands">')
     sheet = owner_client.get(f"/games/{game.pk}/print/").content.decode()
     assert re.findall(r"<tr><td>(\d+)</td>", sheet) == [str(n) for n in range(1, 15)]
+
+
+def test_play_again_seats_the_same_people_with_the_same_rules_and_the_deal_passed_on(
+    owner_client, user
+):
+    game = make_game(user, hands=[BEN_WINS])  # Ana dealt hand 1: Ben deals next
+    game.rules = game.rules | {"game_contribution": 7}
+    game.save()
+    response = owner_client.post(f"/games/{game.pk}/rematch/")
+    started = Game.objects.exclude(pk=game.pk).get()
+    assert response["Location"] == f"/games/{started.pk}/"
+    assert started.players == ["Ben", "Cy", "Dee", "Ana"]
+    assert [seat.player.name for seat in started.seat_set.all()] == started.players
+    assert (started.kind, started.rules, started.session) == (game.kind, game.rules, game.session)
+    assert not started.hands.exists()
+
+
+def test_a_second_tap_on_play_again_leads_to_the_game_the_first_started(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    first = owner_client.post(f"/games/{game.pk}/rematch/")
+    again = owner_client.post(f"/games/{game.pk}/rematch/")
+    assert first["Location"] == again["Location"] and Game.objects.count() == 2
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="{first["Location"]}">The next game with the same people' in board
+
+
+def test_only_the_owner_starts_the_next_game(stranger_client, owner_client, user):
+    game = make_game(user)
+    assert stranger_client.post(f"/games/{game.pk}/rematch/").status_code == 404
+    assert owner_client.get(f"/games/{game.pk}/rematch/").status_code == 405
+    assert Game.objects.count() == 1
