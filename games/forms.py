@@ -336,13 +336,8 @@ class GameForm(forms.Form):
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
         self.setting_names = []
-        for spec in dataclasses.fields(self.engine.Settings):
-            default = _default(spec)
-            if isinstance(default, dict):
-                for key, value in default.items():
-                    self._setting(f"{spec.name}__{key}", setting_label(spec.name, key), value)
-            else:
-                self._setting(spec.name, setting_label(spec.name), default)
+        for name, label, default in house_rules(self.engine):
+            self._setting(name, label, default)
 
     def _setting(self, name, label, default):
         self.setting_names.append(name)
@@ -403,6 +398,20 @@ class GameForm(forms.Form):
             player = Player.objects.filter(owner=self.owner, name__iexact=name).first()
             seated.append(player or Player.objects.create(owner=self.owner, name=name))
         return seated
+
+
+def house_rules(engine) -> list[tuple[str, str, object]]:
+    """Each house rule of a game: its field name, its label and its default (a table's
+    rows one by one: "fixed_bonus__1"), for the new game form and the rules page."""
+    rows = []
+    for spec in dataclasses.fields(engine.Settings):
+        default = _default(spec)
+        if isinstance(default, dict):
+            for key, value in default.items():
+                rows.append((f"{spec.name}__{key}", setting_label(spec.name, key), value))
+        else:
+            rows.append((spec.name, setting_label(spec.name), default))
+    return rows
 
 
 def _default(spec):

@@ -4,7 +4,7 @@ from django.views.decorators.http import require_safe
 
 from games import history, imports
 from games.entry import whole_number
-from games.forms import ImportForm, SessionForm
+from games.forms import ImportForm, SessionForm, house_rules
 from games.models import Session
 from games.registry import GAMES
 from games.sheet import SheetError
@@ -29,7 +29,8 @@ def home(request):
 
 @require_safe
 def rules(request):
-    return render(request, "rules.html", {"games": GAMES.values()})
+    games = [(game, house_rules(game)) for game in GAMES.values()]
+    return render(request, "rules.html", {"games": games})
 
 
 @login_required

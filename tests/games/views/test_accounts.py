@@ -52,3 +52,11 @@ def test_an_anonymous_visitor_sees_the_games_and_is_asked_to_log_in(client):
 def test_the_rules_page_summarises_every_game(client):
     page = client.get("/rules/").content.decode()
     assert "widow" in page and "nil" in page and "800" in page and "complete suits" in page
+
+
+def test_the_rules_page_gives_every_house_rule_with_its_default(client):
+    page = client.get("/rules/").content.decode()
+    # Tridge's fixed-tricks bonus table, Bid Fair's target, Contractor's hands: as a game starts.
+    assert '<th scope="row">Fixed bonus: 1</th><td>20</td>' in page
+    assert '<th scope="row">Target</th><td>800</td>' in page
+    assert page.count('<table class="house-rules">') == 4
