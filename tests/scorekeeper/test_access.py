@@ -49,6 +49,8 @@ ACCESS = {
     "session_import": (MINE, MINE),
     "game_new": (MINE, MINE),
     "game_links": (MINE_REDIRECTS, MINE_REDIRECTS),
+    # Starting the next game answers POST alone; it leads to the game it started.
+    "game_rematch": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "player": (MINE, REFUSED),
     "account": (SIGNED_IN, SIGNED_IN),
     "account_export": (SIGNED_IN, REFUSED),
