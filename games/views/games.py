@@ -17,7 +17,7 @@ from games import boards, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.entry import new_key
 from games.forms import GameForm
-from games.models import Game, Player, Seat, Session
+from games.models import Game, Seat, Session
 from games.registry import GAMES
 
 # The drawn part of a board is kept this long after it was last drawn; a change of the
@@ -141,7 +141,8 @@ def board(request, access: Access):
         context["submission"], context["put_back_submission"] = new_key(), new_key()
     if access.is_owner:
         context |= boards.sharing(request, game)
-        context["next_game"] = Game.objects.filter(pk=game.meta.get("next_game")).first()
+        if "next_game" in game.meta:  # most games have none: no query for it
+            context["next_game"] = Game.objects.filter(pk=game.meta["next_game"]).first()
     return render(request, "games/board.html", context)
 
 
@@ -161,11 +162,6 @@ def rematch(request, pk):
         if started:
             return redirect(started)
         seats = [seat.player for seat in game.seat_set.select_related("player")]
-        if [player.name for player in seats] != game.players:  # a game seated before seats
-            seats = [
-                Player.objects.get_or_create(owner=request.user, name=name)[0]
-                for name in game.players
-            ]
         # Whoever would deal next deals the first hand; the seats keep their order.
         first = services.score_records(game, list(game.hands.values_list("record", flat=True)))
         turn = game.players.index(first.next_dealer) if first.next_dealer in game.players else 1
