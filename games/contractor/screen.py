@@ -70,8 +70,8 @@ class BidScreen:
             if self.offers(name)
         ]
 
-    def flags_chosen(self) -> list[str]:
-        return [flag["label"] for flag in self.flag_choices() if flag["field"].value()]
+    def flags_chosen(self) -> bool:
+        return any(flag["field"].value() for flag in self.flag_choices())
 
     def breakdown(self, bid: Bid, by_dealer: bool = False) -> list[tuple[str, int]]:
         return price_lines(bid, self.settings, by_dealer)
