@@ -22,6 +22,9 @@ class Player(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     name = models.CharField(max_length=40)
     created = models.DateTimeField(default=timezone.now)
+    # Set when the owner deleted it: kept aside, out of every list, restorable from the
+    # account page for KEEP_DELETED days (games/bin.py), then gone for good.
+    deleted = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -42,6 +45,9 @@ class Session(models.Model):
     place = models.CharField(max_length=80, blank=True)
     note = models.TextField(max_length=2000, blank=True)
     created = models.DateTimeField(default=timezone.now)
+    # Set when the owner deleted it: kept aside, out of every list, restorable from the
+    # account page for KEEP_DELETED days (games/bin.py), then gone for good.
+    deleted = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "-created"]
@@ -56,6 +62,9 @@ class Session(models.Model):
 class Game(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="games")
     kind = models.CharField(max_length=20, choices=kind_choices)
+    # The table's own name for it ("The decider"); without one it is called by its kind
+    # and players.
+    name = models.CharField(max_length=80, blank=True)
     # Names in clockwise order, as the sheet has them; `seats` links them to Players.
     players = models.JSONField()
     # The complete settings the game started with, defaults included, so that a later
@@ -70,6 +79,9 @@ class Game(models.Model):
     # empty when turned off.
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     coscorer_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    # Set when the owner deleted it: kept aside, out of every list, restorable from the
+    # account page for KEEP_DELETED days (games/bin.py), then gone for good.
+    deleted = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created"]
@@ -188,3 +200,31 @@ class Submission(models.Model):
 
     def __str__(self):
         return f"{self.key}: hand {self.number} {self.action}"
+
+
+class Paid(models.Model):
+    """A payment of the evening's settlement marked as paid: who marked it, and when.
+
+    Payments are worked out from the games each time (games/evening.py); a mark is kept
+    by who pays whom how much, so it still stands when the payments are worked out again.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="paid")
+    payer = models.CharField(max_length=40)
+    payee = models.CharField(max_length=40)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at"]
+        constraints = [
+            models.UniqueConstraint(
+                "session", "payer", "payee", "amount", name="paid_once_per_payment"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.payer} paid {self.payee} {self.amount}"
