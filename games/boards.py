@@ -92,6 +92,7 @@ def board(game: Game) -> dict:
         "closing": closing,
         "earlier": max(len(rows) - RECENT_HANDS, 0),
         "standings": ranked(score),
+        **engine.board_context(game, score),
     }
 
 

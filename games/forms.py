@@ -405,6 +405,8 @@ def house_rules(engine) -> list[tuple[str, str, object]]:
     rows one by one: "fixed_bonus__1"), for the new game form and the rules page."""
     rows = []
     for spec in dataclasses.fields(engine.Settings):
+        if spec.name in engine.Settings.SET_BY_APP:
+            continue
         default = _default(spec)
         if isinstance(default, dict):
             for key, value in default.items():

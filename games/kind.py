@@ -82,6 +82,29 @@ class GameKind:
         """
         return words.read_field(key, value)
 
+    @classmethod
+    def next_game(cls, game, score) -> tuple[str, dict, dict]:
+        """The next game with the same people: who deals its first hand, its house rules and
+        the table's choices kept in its meta (the money value). By default the deal passes
+        on as after any hand: to the left of the last hand's dealer."""
+        first = score.next_dealer or cls.deals_after(game.players, score)
+        return first, game.rules, {k: v for k, v in game.meta.items() if k in cls.KEPT_CHOICES}
+
+    # The table's choices kept in a game's meta that its next game keeps too.
+    KEPT_CHOICES = ("stake",)
+
+    @staticmethod
+    def deals_after(players, score) -> str:
+        """Who deals after the last hand of a finished game: the next person to the left."""
+        if not score.hands:
+            return players[0]
+        return players[(players.index(score.hands[-1].dealer) + 1) % len(players)]
+
+    @staticmethod
+    def board_context(game, score) -> dict:
+        """What BOARD_TEMPLATE shows besides the scores (Tridge's money); default nothing."""
+        return {}
+
     @staticmethod
     def preview_context(form, score, record: dict) -> dict:
         """The game's words for the live preview (the shared one lists every change)."""

@@ -148,6 +148,19 @@ def _bump(game: Game, tally=None) -> None:
         tallies.keep_after_commit(game, game.version, tally)
 
 
+def change_game(game: Game, change) -> bool:
+    """Change the game's own rules or meta under its lock: `change(locked)` alters the
+    locked copy and says whether it did. A change of the game, so every board redraws."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if not change(locked):
+            return False
+        locked.save(update_fields=["rules", "meta"])
+        _bump(locked)
+    game.rules, game.meta, game.version = locked.rules, locked.meta, locked.version
+    return True
+
+
 def add_hand(
     game: Game, record: dict, expected_number: int, top=None, tally=None, key=None
 ) -> Hand:
@@ -391,6 +404,7 @@ __all__ = [
     "Conflict",
     "SheetError",
     "add_hand",
+    "change_game",
     "default_rules",
     "delete_hand",
     "edit_hand",

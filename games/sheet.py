@@ -217,6 +217,9 @@ class HouseRules:
 
     # Settings that must be at least 1 rather than 0.
     AT_LEAST_ONE: ClassVar[frozenset] = frozenset()
+    # Settings the app sets itself (Tridge's funds carried from an earlier match): never
+    # asked on the new game form nor listed among the house rules.
+    SET_BY_APP: ClassVar[frozenset] = frozenset()
 
     def check(self) -> None:
         """Refuse settings that cannot go together, with a SheetError; none by default."""

@@ -40,3 +40,8 @@ class BidFair(GameKind):
     field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     figures = staticmethod(stats.figures)
+
+    @staticmethod
+    def deals_after(players, score) -> str:
+        # The player ahead deals the next deal: after the last, the winner.
+        return score.winners[0]

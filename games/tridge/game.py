@@ -1,7 +1,7 @@
 """Tridge as the app sees it (the contract: games/kind.py)."""
 
 from games.kind import GameKind
-from games.tridge import records, rules, stats, urls
+from games.tridge import match, records, rules, stats, urls
 from games.tridge.forms import HandForm
 from games.tridge.words import describe, describe_record, field_words
 
@@ -37,7 +37,6 @@ class Tridge(GameKind):
 
     HandForm = HandForm
     BOARD_TEMPLATE = "tridge/board.html"
-    MORE_TEMPLATE = "tridge/more.html"
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
     describe = staticmethod(describe)
@@ -45,6 +44,14 @@ class Tridge(GameKind):
     field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     figures = staticmethod(stats.figures)
+    board_context = staticmethod(match.board_context)
+    KEPT_CHOICES = ("stake", "funds_left")
+
+    @classmethod
+    def next_game(cls, game, score):
+        """The next match: as any game's, with what this one left on the table."""
+        first, _, meta = super().next_game(game, score)
+        return first, match.next_rules(game, score), meta
 
     @staticmethod
     def result(game, side, score):

@@ -64,9 +64,18 @@ class Settings(HouseRules):
     fixed_penalty: dict[str, int] = field(default_factory=lambda: {"1": 5, "2": 4, "3": 3})
     # Planned hands; None plays on until the table stops.
     hands: int | None = None
+    # The funds an earlier match of the same people left on the table (its game fund,
+    # its reserves together, its widow's fund), in play again from hand 1. The app sets
+    # them when it starts the next match (games/tridge/game.py), never the new game form.
+    carried_game: int | None = None
+    carried_reserves: int | None = None
+    carried_widow: int | None = None
 
     AT_LEAST_ONE: ClassVar[frozenset] = frozenset(
         {"game_contribution", "widow_contribution", "fund_cap", "hands"}
+    )
+    SET_BY_APP: ClassVar[frozenset] = frozenset(
+        {"carried_game", "carried_reserves", "carried_widow"}
     )
 
 
@@ -197,14 +206,22 @@ class Table:
         self.contribution = settings.game_contribution
         self.widow_contribution = settings.widow_contribution
         self.cap = settings.fund_cap * settings.game_contribution * len(players)
-        self.game = settings.game_contribution * len(players)
+        # A carried fund is never past the cap, but a sheet may say so: the rest is a reserve.
+        carried = settings.carried_game or 0
+        self.game = min(carried, self.cap)
         # A tuple, replaced on the rare hand that changes it, so that every scored hand
-        # can keep the reserves as they stood without a copy.
-        self.reserves: tuple[int, ...] = ()
-        self.widow = settings.widow_contribution * len(players)
-        # A fund everyone paid for is fresh until a draw or loss pays into it.
-        self.fresh = True
+        # can keep the reserves as they stood without a copy. Every reserve but the
+        # newest is full (into_game), so carried reserves are rebuilt from their total.
+        reserves = (settings.carried_reserves or 0) + carried - self.game
+        full, part = divmod(reserves, self.cap)
+        self.reserves: tuple[int, ...] = (self.cap,) * full + ((part,) if part else ())
+        self.widow = (settings.carried_widow or 0) + settings.widow_contribution * len(players)
+        # A fund everyone paid for is fresh until a draw or loss pays into it; a carried
+        # one came from an earlier match's draws and losses.
+        self.fresh = not self.game and not self.reserves
         self.alike = 0
+        # The opening payments, on top of what was carried: past the cap, into a reserve.
+        self.into_game(settings.game_contribution * len(players))
 
     def funds(self) -> dict:
         return {"game": self.game, "reserves": [*self.reserves], "widow": self.widow}

@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-# The funds left on the table for a later match behave as one more party: the
-# people whose chips went into them pay it, as a real table leaves the money there.
-KEPT = "the funds kept for next time"
+# The funds on the table behave as one more party: the people whose chips go into what
+# is left for a later match pay it, as a real table leaves the money there; what an
+# earlier match left, and this one shared out, it pays.
+KEPT = "the table"
 # Trying every way to group people is exact and instant for a card table (Bell(6) = 203);
 # past that the greedy matching is used, which is never more than one payment per person.
 EXACT_UP_TO = 8
@@ -33,6 +34,7 @@ class Settlement:
     left_over: int
     payments: list[Payment]
     chip_value: Decimal | None
+    carried: int = 0  # the chips an earlier match left on the table for this one
 
     def money(self, chips: int) -> Decimal | None:
         if self.chip_value is None:
@@ -44,15 +46,16 @@ def funds_on_table(funds: dict) -> int:
     return funds["game"] + sum(funds["reserves"]) + funds["widow"]
 
 
-def settle(players, chips, score, split_funds=False, chip_value=None) -> Settlement:
+def settle(players, chips, score, split_funds=False, chip_value=None, carried=0) -> Settlement:
     """The settlement of a scored Tridge game (a GameScore with standings and funds)."""
     on_table = funds_on_table(score.details["funds"])
     share, left_over = divmod(on_table, len(players)) if split_funds else (0, on_table)
     results = {name: score.standings[name] - chips + share for name in players}
     balances = dict(results)
-    if left_over:
-        # What nobody takes home stays on the table: those who are down pay it in.
-        balances[KEPT] = left_over
+    if left_over != carried:
+        # What nobody takes home stays on the table: those who are down pay it in; what
+        # the table had from an earlier match and has no more, it pays out.
+        balances[KEPT] = left_over - carried
     return Settlement(
         results=results,
         on_table=on_table,
@@ -61,6 +64,7 @@ def settle(players, chips, score, split_funds=False, chip_value=None) -> Settlem
         left_over=left_over if split_funds else 0,
         payments=fewest_payments(balances),
         chip_value=chip_value,
+        carried=carried,
     )
 
 

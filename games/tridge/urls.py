@@ -5,7 +5,7 @@ from django.urls import path
 from django.views.decorators.http import require_safe
 
 from games import polls
-from games.access import way_in
+from games.access import editing, way_in
 from games.tridge import views
 
 SCREENS = [
@@ -14,4 +14,10 @@ SCREENS = [
         require_safe(polls.answered_from_cache(way_in(views.settlement))),
         name="settlement",
     ),
+    path(
+        "settlement/options/",
+        way_in(editing(views.settlement_options)),
+        name="settlement_options",
+    ),
+    path("end/", way_in(editing(views.end_match)), name="end_match"),
 ]

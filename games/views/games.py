@@ -162,22 +162,28 @@ def rematch(request, pk):
         if started:
             return redirect(started)
         seats = [seat.player for seat in game.seat_set.select_related("player")]
-        # Whoever would deal next deals the first hand; the seats keep their order.
-        first = services.score_records(game, list(game.hands.values_list("record", flat=True)))
-        turn = game.players.index(first.next_dealer) if first.next_dealer in game.players else 1
+        first, rules, meta = game.engine.next_game(game, services.score_game(game))
+        # The sheet's first player deals first: the seats turn, keeping their order.
+        turn = game.players.index(first)
         seats = seats[turn:] + seats[:turn]
         started = Game.objects.create(
             session=game.session,
             kind=game.kind,
             players=[player.name for player in seats],
-            rules=game.rules,
+            rules=rules,
+            meta=meta,
         )
         Seat.objects.bulk_create(
             Seat(game=started, player=player, position=position)
             for position, player in enumerate(seats)
         )
-        game.meta = game.meta | {"next_game": started.pk}
-        game.save(update_fields=["meta"])
+
+        def lead_on(locked):
+            # A change of the game: the board's drawn part, kept by version, now leads on.
+            locked.meta = locked.meta | {"next_game": started.pk}
+            return True
+
+        services.change_game(game, lead_on)
     return redirect(started)
 
 

@@ -659,3 +659,36 @@ def test_people_level_on_chips_at_the_end_share_the_win():
 def test_a_game_short_of_its_planned_hands_is_not_finished():
     result = game(PASSED, rules={"hands": 2})
     assert (result["finished"], result["winners"], result["next_dealer"]) == (False, [], "Ben")
+
+
+# --- funds carried from an earlier match (games/tridge/match.py) ----------------------------
+
+
+def test_funds_an_earlier_match_left_are_on_the_table_with_the_opening_payments():
+    carried = {"carried_game": 30, "carried_widow": 40}
+    result = game(rules=carried)
+    assert result["funds"] == funds(30 + 15, 40 + 75)
+    # The people paid the opening payments alone: the carried chips were paid last match.
+    assert result["standings"] == three(470, 470, 470)
+
+
+def test_carried_reserves_come_back_full_but_the_newest():
+    # The cap is 4 x 5 x 3 = 60: 130 chips of reserves are two full ones and 10.
+    result = game(rules={"carried_game": 60, "carried_reserves": 130})
+    # The opening 15 cannot go into a full game fund: they top up the newest reserve.
+    assert result["funds"] == funds(60, 75, [60, 60, 25])
+
+
+def test_a_carried_game_fund_is_not_fresh_so_passing_costs_nothing():
+    before = game(rules={"carried_game": 20})["funds"]
+    assert game(PASSED, rules={"carried_game": 20})["funds"] == before
+
+
+def test_a_carried_game_fund_past_the_cap_keeps_the_rest_as_a_reserve():
+    result = game(rules={"carried_game": 100})
+    assert result["funds"] == funds(60, 75, [55])
+
+
+def test_a_win_takes_the_carried_fund_with_the_opening_payments():
+    result = game(ANA_WINS, rules={"carried_game": 30})
+    assert result["hands"][0]["deltas"]["Ana"] - game(ANA_WINS)["hands"][0]["deltas"]["Ana"] == 30

@@ -78,3 +78,15 @@ def test_payments_always_square_everyone_with_at_most_one_per_person(owed):
         left[payment.payee] -= payment.chips
     assert set(left.values()) <= {0}
     assert len(payments) <= max(0, sum(1 for v in owed.values() if v) - 1)
+
+
+def test_chips_an_earlier_match_left_are_paid_out_by_the_table():
+    # 30 chips came from the last match; Ana won them, and the funds are empty now.
+    result = settle(PEOPLE, 500, scored({"Ana": 530, "Ben": 500, "Cy": 500}), carried=30)
+    assert result.payments == [Payment(KEPT, "Ana", 30)]
+
+
+def test_what_the_table_keeps_is_netted_against_what_it_brought():
+    standings = {"Ana": 520, "Ben": 490, "Cy": 480}
+    result = settle(PEOPLE, 500, scored(standings, game=40), carried=30)
+    assert sum(p.chips for p in result.payments if p.payee == KEPT) == 10

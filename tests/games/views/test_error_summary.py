@@ -114,8 +114,8 @@ def test_a_refused_new_game_links_to_its_seats(owner_client, user):
 
 def test_a_refused_settlement_links_to_its_radios_and_its_field(owner_client, user):
     game = make_game(user)
-    url = f"/games/{game.pk}/tridge/settlement/?split_funds=9&chip_value=lots"
-    page = owner_client.get(url).content.decode()
+    url = f"/games/{game.pk}/tridge/settlement/options/"
+    page = owner_client.post(url, {"split_funds": "9", "chip_value": "lots"}).content.decode()
     assert links(page) == ["id_split_funds_0", "id_chip_value"]
     assert 'id="id_split_funds_0"' in page and 'id="id_chip_value"' in page
 

@@ -347,3 +347,16 @@ def test_only_the_owner_starts_the_next_game(stranger_client, owner_client, user
     assert stranger_client.post(f"/games/{game.pk}/rematch/").status_code == 404
     assert owner_client.get(f"/games/{game.pk}/rematch/").status_code == 405
     assert Game.objects.count() == 1
+
+
+def test_a_finished_game_offers_the_next_one_under_its_result_and_then_leads_to_it(
+    owner_client, user
+):
+    game = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    offer = 'form="rematch">Play again with the same people</button>'
+    assert board.index("Game over") < board.index(offer) < board.index('<table class="hands">')
+    started = owner_client.post(f"/games/{game.pk}/rematch/")["Location"]
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert offer not in board
+    assert f'href="{started}">The next game with the same people' in board

@@ -1,0 +1,120 @@
+"""A Tridge match's end and what it leaves to the next: pure decisions on a game's rules
+and meta, stored by games/services.py `change_game` as any change of the game.
+
+A match with no planned number of hands ends when the table says so. Ending it plans the
+hands played so far (the sheet's own `hands` rule), so the engine, the sheet and every
+screen see a finished match with no notion of their own; what was planned before is
+kept in the meta, so that playing on undoes it exactly.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.utils import timezone
+
+from games.templatetags.scorekeeper import money, signed
+from games.tridge.rules import Settings
+from games.tridge.settle import Settlement, funds_on_table, settle
+
+KEEP, SPLIT = "keep", "split"
+
+
+def ended(game) -> dict | None:
+    """How the table ended the match ({"after", "planned", "at", "by"}), or None."""
+    return game.meta.get("ended")
+
+
+def end(game, hands: int, by: str) -> bool:
+    """End the match after `hands` hands; False if it had none yet or is over already."""
+    planned = game.rules.get("hands")
+    if not hands or ended(game) or (planned is not None and hands >= planned):
+        return False
+    game.meta = game.meta | {
+        "ended": {"after": hands, "planned": planned, "at": timezone.now().isoformat(), "by": by}
+    }
+    game.rules = game.rules | {"hands": hands}
+    return True
+
+
+def play_on(game) -> bool:
+    """Undo the end: the hands planned before (or none) are planned again."""
+    how = ended(game)
+    if how is None:
+        return False
+    rules = {key: value for key, value in game.rules.items() if key != "hands"}
+    if how["planned"] is not None:
+        rules["hands"] = how["planned"]
+    game.rules = rules
+    game.meta = {key: value for key, value in game.meta.items() if key != "ended"}
+    return True
+
+
+def stake(game) -> Decimal | None:
+    """The money a chip is worth at this table, if it plays for money."""
+    try:
+        value = Decimal(game.meta.get("stake") or "")
+    except InvalidOperation:
+        return None
+    return value if value > 0 else None
+
+
+def split_funds(game) -> bool:
+    """The house rule for the funds left at the end: split now, or kept (the default)."""
+    return game.meta.get("funds_left") == SPLIT
+
+
+def carried(rules: dict) -> int:
+    """The chips an earlier match left on the table for this one."""
+    return sum(rules.get(name) or 0 for name in Settings.SET_BY_APP)
+
+
+def next_rules(game, score) -> dict:
+    """The house rules of the next match: the same, with what this one leaves on the table.
+
+    Kept funds stay as they lie (the game fund, the reserves, the widow's); split funds
+    leave only the chips that could not be shared out, which go to the game fund.
+    """
+    rules = {key: value for key, value in game.rules.items() if key not in Settings.SET_BY_APP}
+    how = ended(game)
+    if how is not None:
+        rules.pop("hands")
+        if how["planned"] is not None:
+            rules["hands"] = how["planned"]
+    if not score.finished:
+        return rules  # nothing is settled yet, so nothing is left for the next match
+    funds = score.details["funds"]
+    if split_funds(game):
+        left = {"carried_game": funds_on_table(funds) % len(game.players)}
+    else:
+        left = {
+            "carried_game": funds["game"],
+            "carried_reserves": sum(funds["reserves"]),
+            "carried_widow": funds["widow"],
+        }
+    return rules | {name: chips for name, chips in left.items() if chips}
+
+
+def settlement(game, score) -> Settlement:
+    """The game's settlement by the table's choices: the funds' house rule, money per chip."""
+    return settle(
+        game.players,
+        game.rules["chips"],
+        score,
+        split_funds=split_funds(game),
+        chip_value=stake(game),
+        carried=carried(game.rules),
+    )
+
+
+def board_context(game, score) -> dict:
+    """The board's money beside the chips, when the table set a money value, and the
+    match's end."""
+    settled = settlement(game, score)
+    context = {"settlement": settled, "ended": ended(game)}
+    if settled.chip_value is not None:
+        context["standing_notes"] = {
+            name: f"{signed(chips)} chips · {money(chips, settled)}"
+            for name, chips in settled.results.items()
+        }
+    return context
