@@ -54,12 +54,7 @@ def running_totals(score, colours, closing=None) -> Chart | None:
     if low == high:
         low, high = low - 1, high + 1
     count = len(score.hands) + (closing is not None)
-
-    def x(index):
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
-
-    def y(value):
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+    x, y = scales(count, low, high)
 
     lines = []
     for name, points in series.items():
@@ -83,12 +78,7 @@ def results_over_time(results: list[int]) -> Chart | None:
     if low == high:
         low, high = low - 1, high + 1
     count = len(results) - 1
-
-    def x(index):
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
-
-    def y(value):
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+    x, y = scales(count, low, high)
 
     dots = [(x(i), y(value)) for i, value in enumerate(results)]
     coords = " ".join(f"{dx},{dy}" for dx, dy in dots)
@@ -97,6 +87,18 @@ def results_over_time(results: list[int]) -> Chart | None:
     step = max(1, count // 6)
     x_ticks = [(x(i), str(i + 1), "middle") for i in range(0, count + 1, step)]
     return Chart(WIDTH, HEIGHT, [line], y_ticks, x_ticks, y(0) if low < 0 < high else None)
+
+
+def scales(count: int, low: int, high: int):
+    """Where the `index`th of `count` steps goes across, and where a value goes up."""
+
+    def x(index):
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
+
+    def y(value):
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+
+    return x, y
 
 
 def ticks(low: int, high: int, wanted: int = 4) -> list[int]:

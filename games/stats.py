@@ -66,6 +66,7 @@ class Played:
     partners: list[str]
     opponents: list[str]
     finished: bool = False
+    refused: bool = False  # the sheet needs a correction before it scores
     outcome: str = ""  # "Won", "2nd of 3", "not finished", "needs a correction"
     result: int | None = None  # what the finished game counts for them (GameKind.result)
     label: str = ""  # the game's word for that result
@@ -171,12 +172,13 @@ def player_record(player, since=None, until=None) -> PlayerRecord:
         game = seat.game
         name = game.players[seat.position]
         others = [s for s in game.seat_set.all() if s.player_id != player.pk]
-        entry = Played(game, game.session.date, [], [game.players[s.position] for s in others])
+        entry = Played(game, game.session.date, [], [])
         played.append(entry)
         try:
             score = score_records(game, [hand.record for hand in game.hands.all()])
         except SheetError:
-            entry.outcome = "needs a correction"
+            entry.refused, entry.outcome = True, "needs a correction"
+            entry.opponents = [game.players[other.position] for other in others]
             continue
         record = kinds[game.kind]
         record.played += 1
@@ -193,10 +195,9 @@ def player_record(player, since=None, until=None) -> PlayerRecord:
         for label, number in game.engine.figures(name, game, score):
             record.figures[label] = record.figures.get(label, 0) + number
         for other in others:
-            other_side = side_of(game.players[other.position], score.standings)
-            if other_side == side:
-                entry.opponents.remove(game.players[other.position])
-                entry.partners.append(game.players[other.position])
+            their_name = game.players[other.position]
+            other_side = side_of(their_name, score.standings)
+            (entry.partners if other_side == side else entry.opponents).append(their_name)
             rival = rivals.setdefault(other.player_id, Rival(other.player, player.name))
             meet(rival.kinds.setdefault(game.kind, Meeting(record.name)), side, other_side, score)
     return PlayerRecord(

@@ -75,6 +75,6 @@ def test_a_game_whose_sheet_is_refused_is_listed_as_needing_a_correction_and_cou
     game = many_games(user, 1)
     Hand.objects.filter(game=game, number=1).update(record={"contractor": "Nobody"})
     record = player_record(Player.objects.get(owner=user, name="Ana"))
-    assert [played.outcome for played in record.games] == ["needs a correction"]
+    assert [(p.refused, p.outcome) for p in record.games] == [(True, "needs a correction")]
     assert record.kinds == {} and record.rivals == []
     assert Session.objects.count() == 1
