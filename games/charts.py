@@ -6,7 +6,7 @@ seat classes (currentColor), so the chart follows the light and dark themes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 WIDTH = 340
 HEIGHT = 200
@@ -24,6 +24,7 @@ class Line:
     last_x: float
     last_y: float
     last: int
+    dots: list[tuple[float, float]] = field(default_factory=list)  # each point's x, y
 
 
 @dataclass
@@ -53,12 +54,7 @@ def running_totals(score, colours, closing=None) -> Chart | None:
     if low == high:
         low, high = low - 1, high + 1
     count = len(score.hands) + (closing is not None)
-
-    def x(index):
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
-
-    def y(value):
-        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+    x, y = scales(count, low, high)
 
     lines = []
     for name, points in series.items():
@@ -71,6 +67,38 @@ def running_totals(score, colours, closing=None) -> Chart | None:
     if closing is not None:  # its words end at the chart's right edge
         x_ticks.append((x(count), closing.text, "end"))
     return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, y(0) if low < 0 < high else None)
+
+
+def results_over_time(results: list[int]) -> Chart | None:
+    """One line through a player's result in each finished game, oldest first, a dot on
+    each (the player page); None for fewer than two games, which make no line."""
+    if len(results) < 2:
+        return None
+    low, high = min(results), max(results)
+    if low == high:
+        low, high = low - 1, high + 1
+    count = len(results) - 1
+    x, y = scales(count, low, high)
+
+    dots = [(x(i), y(value)) for i, value in enumerate(results)]
+    coords = " ".join(f"{dx},{dy}" for dx, dy in dots)
+    line = Line("", 0, coords, dots[-1][0], dots[-1][1], results[-1], dots)
+    y_ticks = [(y(value), f"{value:,}".replace("-", "\u2212")) for value in ticks(low, high)]
+    step = max(1, count // 6)
+    x_ticks = [(x(i), str(i + 1), "middle") for i in range(0, count + 1, step)]
+    return Chart(WIDTH, HEIGHT, [line], y_ticks, x_ticks, y(0) if low < 0 < high else None)
+
+
+def scales(count: int, low: int, high: int):
+    """Where the `index`th of `count` steps goes across, and where a value goes up."""
+
+    def x(index):
+        return round(LEFT + (WIDTH - LEFT - RIGHT) * index / count, 1)
+
+    def y(value):
+        return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low), 1)
+
+    return x, y
 
 
 def ticks(low: int, high: int, wanted: int = 4) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from games.models import Game, Hand, Player, Session
 from games.services import score_records
@@ -44,14 +44,21 @@ def games_with_hands():
     )
 
 
-def sessions_page(owner, page=1, player_id=None, kind=None):
+def sessions_page(owner, page=1, player_id=None, kind=None, since=None, until=None, search=""):
     """A page of the owner's sessions, newest first, each game with its result.
 
     With a player or a kind, only sessions with such a game are listed, and only
-    those games in them.
+    those games in them. The dates (each included) and the words searched for in the
+    place and the note choose among the sessions themselves.
     """
     games = games_with_hands()
     sessions = Session.objects.filter(owner=owner)
+    if since:
+        sessions = sessions.filter(date__gte=since)
+    if until:
+        sessions = sessions.filter(date__lte=until)
+    if search:
+        sessions = sessions.filter(Q(place__icontains=search) | Q(note__icontains=search))
     if player_id:
         games = games.filter(seats__id=player_id)
         sessions = sessions.filter(games__seats__id=player_id)

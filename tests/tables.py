@@ -75,3 +75,40 @@ def everything() -> dict:
 
     models = (get_user_model(), Player, Session, Game, Seat, Hand, Revision)
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in models}
+
+
+def many_games(owner, count, example="contractor-three-hands"):
+    """`count` sessions a day apart from 1 Jan 2026, each holding the example sheet's game.
+
+    The first is imported; the rest are its copies, written in bulk: 200 games take a
+    moment, not a minute.
+    """
+    import datetime
+
+    from games.imports import import_sheet
+    from games.models import Hand
+    from tests.sheets import load_example
+
+    first = datetime.date(2026, 1, 1)
+    session = Session.objects.create(owner=owner, date=first, place="Day 1")
+    game = import_sheet(session, load_example(example)[0])
+    seats = list(Seat.objects.filter(game=game))
+    hands = list(Hand.objects.filter(game=game))
+    days = range(1, count)
+    sessions = Session.objects.bulk_create(
+        Session(owner=owner, date=first + datetime.timedelta(days=day), place=f"Day {day + 1}")
+        for day in days
+    )
+    games = Game.objects.bulk_create(
+        Game(session=s, kind=game.kind, players=game.players, rules=game.rules, meta=game.meta)
+        for s in sessions
+    )
+    Seat.objects.bulk_create(
+        Seat(game=g, player_id=seat.player_id, position=seat.position)
+        for g in games
+        for seat in seats
+    )
+    Hand.objects.bulk_create(
+        Hand(game=g, number=hand.number, record=hand.record) for g in games for hand in hands
+    )
+    return game

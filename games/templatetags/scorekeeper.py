@@ -12,8 +12,8 @@ MINUS = "\u2212"  # a true minus sign: a hyphen is easy to miss on a small scree
 
 @register.filter
 def number(value):
-    """A total: negative numbers get a real minus sign."""
-    if isinstance(value, int) and value < 0:
+    """A total or an average: negative numbers get a real minus sign."""
+    if isinstance(value, int | float) and value < 0:
         return f"{MINUS}{-value}"
     return value
 

@@ -4,6 +4,7 @@ from django.views.decorators.http import require_safe
 
 from games import history, imports
 from games.entry import whole_number
+from games.filters import SessionFilters
 from games.forms import ImportForm, SessionForm, house_rules
 from games.models import Session
 from games.registry import GAMES
@@ -16,13 +17,21 @@ def home(request):
         return render(request, "home.html", {"games": GAMES.values()})
     player = whole_number(request.GET.get("player"), None)
     kind = request.GET.get("kind") if request.GET.get("kind") in GAMES else None
-    page = history.sessions_page(request.user, request.GET.get("page", 1), player, kind)
+    form = SessionFilters(request.GET)
+    since, until = form.dates()
+    search = form.search()
+    page = history.sessions_page(
+        request.user, request.GET.get("page", 1), player, kind, since, until, search
+    )
     context = {
         "page": page,
         "players": history.players_of(request.user),
         "kinds": GAMES.values(),
         "chosen_player": player,
         "chosen_kind": kind,
+        "form": form,
+        "filtered": bool(player or kind or since or until or search),
+        "query": form.query(player=player, kind=kind),
     }
     return render(request, "sessions/list.html", context)
 

@@ -28,3 +28,22 @@ def test_what_a_game_adds_at_its_end_is_the_last_step_and_the_legend_gives_the_s
     # Its words end at the chart's right edge, after the last hand's number.
     assert chart.x_ticks[-2][1:] == ("2", "middle")
     assert chart.x_ticks[-1] == (chart.width - RIGHT, "Full suits", "end")
+
+
+def test_a_players_results_make_one_line_with_a_dot_for_each_game_from_first_to_latest():
+    from games.charts import LEFT, WIDTH, results_over_time
+
+    chart = results_over_time([-57, 247, 12])
+    (line,) = chart.lines
+    assert [x for x, _ in line.dots] == [LEFT, (LEFT + WIDTH - RIGHT) / 2, WIDTH - RIGHT]
+    assert line.last == 12 and chart.zero_y is not None
+    assert [label for _, label, _ in chart.x_ticks] == ["1", "2", "3"]
+    assert max(y for _, y in line.dots) == chart.height - 26  # the lowest at the foot
+
+
+def test_one_game_makes_no_line_and_level_results_still_draw_one():
+    from games.charts import results_over_time
+
+    assert results_over_time([8]) is None
+    level = results_over_time([8, 8])
+    assert len({y for _, y in level.lines[0].dots}) == 1

@@ -114,3 +114,73 @@ def test_a_sheet_holding_nan_is_refused_before_it_reaches_the_database(owner_cli
         "or a broken character."
     ]
     assert not Game.objects.exists()
+
+
+def test_sessions_are_found_by_words_in_their_place_or_note_whatever_the_case(owner_client, user):
+    Session.objects.create(owner=user, place="The Crown", note="")
+    Session.objects.create(owner=user, place="Zoë's", note="Birthday at the CROWN's bar")
+    Session.objects.create(owner=user, place="The Anchor")
+    page = owner_client.get("/?q=crown").content.decode()
+    assert "The Crown" in page and "Zoë&#x27;s" in page and "The Anchor" not in page
+    assert 'value="crown"' in page and ">Clear</a>" in page
+
+
+def test_sessions_are_chosen_by_a_range_of_dates_each_end_included(owner_client, user):
+    for day, place in [(1, "First"), (10, "Tenth"), (20, "Twentieth")]:
+        Session.objects.create(owner=user, date=f"2026-11-{day:02}", place=place)
+    page = owner_client.get("/?from=2026-11-10&to=2026-11-20").content.decode()
+    assert "Tenth" in page and "Twentieth" in page and "First" not in page
+    assert 'value="2026-11-10"' in page and 'value="2026-11-20"' in page
+
+
+def test_a_to_date_before_the_from_date_is_refused_and_the_other_filters_still_apply(
+    owner_client, user
+):
+    Session.objects.create(owner=user, date="2026-11-01", place="The Crown")
+    Session.objects.create(owner=user, date="2026-11-20", place="The Anchor")
+    page = owner_client.get("/?q=crown&from=2026-11-10&to=2026-11-01").content.decode()
+    assert "There is a problem" in page
+    assert '<a href="#id_to">The ‘to’ date must be the same as or after the ‘from’ date' in page
+    assert "No session matches these filters" in page  # the Crown is before the 10th
+
+
+def test_no_session_matching_says_how_to_widen_the_search(owner_client, user):
+    Session.objects.create(owner=user, place="The Crown")
+    page = owner_client.get("/?q=anchor").content.decode()
+    assert "No session matches these filters. Choose fewer of them, or a wider range" in page
+    assert "No sessions yet" not in page
+
+
+def test_the_pages_of_a_filtered_list_keep_every_filter(owner_client, user):
+    from tests.tables import many_games
+
+    many_games(user, 25)
+    ana = Player.objects.get(owner=user, name="Ana")
+    page = owner_client.get(f"/?player={ana.pk}&kind=contractor&q=day&from=2026-01-01")
+    assert f"?page=2&amp;from=2026-01-01&amp;q=day&amp;player={ana.pk}&amp;kind=contractor" in (
+        page.content.decode()
+    )
+
+
+def test_the_session_list_takes_the_same_queries_for_one_game_or_two_hundred(
+    owner_client, user, django_assert_num_queries
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.tables import many_games
+
+    first = many_games(user, 1)
+    ana = Player.objects.get(owner=user, name="Ana")
+    filters = f"/?player={ana.pk}&kind=contractor&q=day&from=2026-01-01&to=2026-12-31"
+    counts = {}
+    for path in ("/", filters):
+        with CaptureQueriesContext(connection) as one:
+            owner_client.get(path)
+        counts[path] = len(one)
+    Session.objects.filter(games=first).delete()
+    many_games(user, 200)
+    for path, count in counts.items():
+        with django_assert_num_queries(count):
+            response = owner_client.get(path)
+        assert response.context["page"].paginator.count == 200

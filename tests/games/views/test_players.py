@@ -1,0 +1,131 @@
+"""The player page: their games, figures and chart, head-to-head, and a range of dates."""
+
+import datetime
+
+import pytest
+
+from games.imports import import_sheet
+from games.models import Player, Session
+from tests.sheets import load_example
+from tests.tables import many_games
+
+pytestmark = pytest.mark.django_db
+
+
+def imported(user, name, date="2026-11-20"):
+    return import_sheet(Session.objects.create(owner=user, date=date), load_example(name)[0])
+
+
+def page_of(client, player, query=""):
+    return client.get(f"/players/{player.pk}/{query}")
+
+
+def test_the_games_a_player_played_are_listed_newest_first_with_where_they_finished(
+    owner_client, user
+):
+    older = imported(user, "contractor-three-hands", "2026-11-01")
+    newer = imported(user, "tridge-four-people", "2026-11-20")
+    ben = Player.objects.get(owner=user, name="Ben")
+    page = page_of(owner_client, ben).content.decode()
+    assert page.index(f'href="/games/{newer.pk}/"') < page.index(f'href="/games/{older.pk}/"')
+    assert "2nd of 3 · Final score 0" in page
+    assert "2nd of 4 · Chip result \u221257" in page
+    assert "against Ana and Cy" in page
+
+
+def test_a_partnership_game_names_the_partner_and_the_opponents(owner_client, user):
+    imported(user, "cardigan-four-deals")
+    cy = Player.objects.get(owner=user, name="Cy")
+    page = page_of(owner_client, cy).content.decode()
+    assert "with Ana, against Ben and Dee" in page
+    assert "Won · Final score 98013" in page
+
+
+def test_head_to_head_counts_the_games_together_and_who_finished_ahead(owner_client, user):
+    imported(user, "contractor-three-hands")
+    imported(user, "tridge-four-people")
+    imported(user, "cardigan-four-deals")
+    ben = Player.objects.get(owner=user, name="Ben")
+    rivals = {rival.player.name: rival for rival in page_of(owner_client, ben).context["rivals"]}
+    assert [name for name in rivals][:3] == ["Ana", "Cy", "Dee"]
+    assert dict(rivals["Ana"].lines) == {
+        "Contractor": "1 game together, Ben ahead in 1, Ana in 0",
+        "Tridge": "1 game together, Ben ahead in 1, Ana in 0",
+        "Cardigan": "1 game together, Ben ahead in 0, Ana in 1",
+    }
+    assert dict(rivals["Dee"].lines)["Cardigan"] == "1 game together, 1 as partners"
+
+
+def test_each_kind_draws_the_players_result_in_every_finished_game_over_time(owner_client, user):
+    imported(user, "contractor-three-hands", "2026-11-01")
+    imported(user, "contractor-three-hands", "2026-11-02")
+    imported(user, "tridge-four-people")
+    ana = Player.objects.get(owner=user, name="Ana")
+    page = page_of(owner_client, ana).content.decode()
+    assert page.count("<polyline") == 1  # one Tridge game makes no line
+    assert "lowest \u221217, highest \u221217, latest \u221217" in page
+    assert "<td>2 Nov 2026</td><td>\u221217</td>" in page
+
+
+def test_the_dates_choose_the_games_counted_and_listed(owner_client, user):
+    imported(user, "contractor-three-hands", "2026-11-01")
+    imported(user, "tridge-four-people", "2026-11-20")
+    ana = Player.objects.get(owner=user, name="Ana")
+    response = page_of(owner_client, ana, "?from=2026-11-10&to=2026-11-30")
+    assert list(response.context["record"]) == ["tridge"]
+    page = response.content.decode()
+    assert 'value="2026-11-10"' in page and ">Clear</a>" in page
+    assert f"?player={ana.pk}&amp;from=2026-11-10&amp;to=2026-11-30" in page
+
+
+def test_a_to_date_before_the_from_date_is_said_at_the_top_and_by_the_field(owner_client, user):
+    imported(user, "contractor-three-hands", "2026-11-01")
+    ana = Player.objects.get(owner=user, name="Ana")
+    response = page_of(owner_client, ana, "?from=2026-11-10&to=2026-11-01")
+    page = response.content.decode()
+    assert "There is a problem" in page
+    assert page.count("The ‘to’ date must be the same as or after the ‘from’ date") == 2
+    assert 'aria-describedby="id_to_error"' in page
+    # the refused end is left out: the games from the start date on are shown
+    assert list(response.context["record"]) == []
+
+
+def test_a_date_that_is_not_one_is_refused_plainly(owner_client, user):
+    ana = Player.objects.create(owner=user, name="Ana")
+    page = page_of(owner_client, ana, "?from=2026-02-31").content.decode()
+    assert "Enter a real date, like 2026-11-27" in page
+
+
+def test_no_games_between_the_dates_says_so_and_how_to_see_them_all(owner_client, user):
+    imported(user, "contractor-three-hands", "2026-11-01")
+    ana = Player.objects.get(owner=user, name="Ana")
+    page = page_of(owner_client, ana, "?to=2026-10-01").content.decode()
+    assert "Ana played no games between these dates." in page and "Show every date" in page
+
+
+def test_a_long_history_is_listed_twenty_games_a_page_and_keeps_its_dates(owner_client, user):
+    many_games(user, 25)
+    ana = Player.objects.get(owner=user, name="Ana")
+    response = page_of(owner_client, ana, "?from=2026-01-01&page=2")
+    assert len(response.context["games"]) == 5
+    assert response.context["record"]["contractor"].played == 25
+    assert "?page=1&amp;from=2026-01-01" in response.content.decode()
+
+
+def test_the_player_page_takes_the_same_queries_for_one_game_or_two_hundred(
+    owner_client, user, django_assert_num_queries
+):
+    first = many_games(user, 1)
+    ana = Player.objects.get(owner=user, name="Ana")
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as one:
+        assert page_of(owner_client, ana).status_code == 200
+    Session.objects.filter(games=first).delete()
+    many_games(user, 200)
+    with django_assert_num_queries(len(one)):
+        response = page_of(owner_client, ana)
+    assert response.context["record"]["contractor"].finished == 200
+    assert len(response.context["rivals"]) == 2
+    assert datetime.date(2026, 7, 19) == response.context["games"][0].date
