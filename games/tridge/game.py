@@ -1,7 +1,7 @@
 """Tridge as the app sees it (the contract: games/kind.py)."""
 
 from games.kind import GameKind
-from games.tridge import records, rules, stats, urls
+from games.tridge import records, rules, settle, stats, urls
 from games.tridge.forms import HandForm
 from games.tridge.words import describe, describe_record, field_words
 
@@ -40,6 +40,7 @@ class Tridge(GameKind):
     MORE_TEMPLATE = "tridge/more.html"
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
+    STAKE_LABEL = "Money per chip"
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
     field_words = staticmethod(field_words)
@@ -50,3 +51,12 @@ class Tridge(GameKind):
     def result(game, side, score):
         """Chips won or lost: what a person holds less what they started with."""
         return score.standings[side] - game.rules["chips"]
+
+    @staticmethod
+    def balances(game, score):
+        """Chips won or lost, as the settlement counts them; chips that stay on the table
+        are paid into the funds kept for next time (settle.KEPT) by those who are down."""
+        split = game.meta.get("funds_left") == "split"
+        result = settle.settle(game.players, game.rules["chips"], score, split_funds=split)
+        kept = result.on_table - result.share * len(game.players)
+        return result.results | ({settle.KEPT: kept} if kept else {})
