@@ -72,6 +72,9 @@ class Evening:
     payments: list[Payment] = field(default_factory=list)
     # Marks that no longer match a payment: a game changed after they were made.
     stale: list[Paid] = field(default_factory=list)
+    # Who sat at the counted games; any other party (Tridge's funds kept for next time)
+    # is shown as such.
+    people: set[str] = field(default_factory=set)
 
     @property
     def unpaid(self) -> int:
@@ -103,6 +106,7 @@ def settle(games, marks) -> Evening:
         units = game.engine.balances(game, score)
         money = {name: amount * stake for name, amount in units.items()}
         evening.counted.append(Counted(game, stake, units, money))
+        evening.people.update(game.players)
         for name, amount in money.items():
             totals[name] = totals.get(name, Decimal(0)) + amount
     cents = whole_cents(totals)
