@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from contextlib import suppress
+from decimal import Decimal
 
 from django import forms
 from django.forms.forms import NON_FIELD_ERRORS
@@ -308,6 +310,54 @@ class SessionForm(forms.ModelForm):
         labels = {"place": "Place (optional)", "note": "Note (optional)"}
 
 
+class MoneyField(forms.CharField):
+    """An amount of money typed as the table writes it: "0.05" or "0,05", nothing else.
+
+    Not a DecimalField on a number input: Chromium's number input reads "0,05" as 5 (a
+    comma is a thousands separator in English), a hundred times too much, and Django's
+    parsing follows the site's locale, not the player's. One optional separator, comma or
+    point, is never ambiguous.
+    """
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
+    AMOUNT = re.compile(r"\d{1,4}(?:[.,]\d{1,4})?")
+
+    def to_python(self, value):
+        value = super().to_python(value).strip().replace(" ", "")
+        if not value:
+            return None
+        if not self.AMOUNT.fullmatch(value):
+            raise forms.ValidationError(
+                "Write an amount such as 0.05 or 0,05: digits, with one point or comma "
+                "before the cents, and no thousands separators.",
+                code="invalid",
+            )
+        return Decimal(value.replace(",", "."))
+
+
+def stake_field(engine) -> MoneyField:
+    """A game's money value, optional: what the evening's settlement pays a unit at."""
+    return MoneyField(
+        label=f"{engine.STAKE_LABEL} (optional)",
+        required=False,
+        help_text="Leave it empty for a game not played for money.",
+    )
+
+
+class StakeForm(forms.Form):
+    """An existing game's money value, set or changed from the evening's settlement."""
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, prefix=f"game{game.pk}", **kwargs)
+        self.game = game
+        self.fields["stake"] = stake_field(game.engine)
+        self.fields["stake"].initial = game.meta.get("stake")
+
+    def stake(self) -> str | None:
+        value = self.cleaned_data["stake"]
+        return str(value) if value else None
+
+
 def setting_label(name: str, key: str | None = None) -> str:
     label = name.replace("_", " ").capitalize()
     return f"{label}: {key.replace('_', ' ')}" if key else label
@@ -335,6 +385,7 @@ class GameForm(forms.Form):
                 required=seat < fewest,
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
+        self.fields["stake"] = stake_field(self.engine)
         self.setting_names = []
         for name, label, default in house_rules(self.engine):
             self._setting(name, label, default)
@@ -390,6 +441,10 @@ class GameForm(forms.Form):
             field = "rule_" + error.field.removeprefix("rules.").replace(".", "__")
             self.add_error(field if field in self.fields else None, error.message.capitalize())
             return None
+
+    def meta(self) -> dict:
+        stake = self.cleaned_data.get("stake")
+        return {"stake": str(stake)} if stake else {}
 
     def players(self):
         """The seated Players, created where new; names as the account knows them."""

@@ -58,6 +58,8 @@ class GameKind:
     SCREENS = ()
     # What the player page calls the average of a player's finished games.
     RESULT = "Average final score"
+    # What the game's money value is of (`game.meta["stake"]`, games/evening.py).
+    STAKE_LABEL = "Money per point"
 
     @classmethod
     def enterable(cls) -> bool:
@@ -131,6 +133,23 @@ class GameKind:
     def result(game, side: str, score) -> int:
         """What a finished game counts for `side` in the player page's average."""
         return score.standings[side]
+
+    @staticmethod
+    def balances(game, score) -> dict[str, int]:
+        """What each person won (+) or lost (-) in a finished game, in the game's units,
+        adding up to zero: the evening's settlement pays it at the money value per unit.
+
+        Each player pays every other the difference between their scores, which comes to
+        n * score - total for each of n sides. Where players score in teams ("Ana & Cy"),
+        the teams settle so, and each member wins or loses their team's amount: with two
+        teams, each member of the losing team pays the difference between the teams.
+        """
+        total, sides = sum(score.standings.values()), len(score.standings)
+        return {
+            person: sides * points - total
+            for side, points in score.standings.items()
+            for person in side.split(" & ")
+        }
 
     @staticmethod
     def figures(name: str, game, score):

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_safe
 from games import polls
 from games.access import editing, way_in
 from games.registry import GAMES
-from games.views import account, games, hands, health, players, sessions, undo
+from games.views import account, evening, games, hands, health, players, sessions, undo
 
 # The screens of a game, the same for each way into it (games/access.py). Screens that
 # only show answer GET and HEAD alone; the share link is refused those that change the game.
@@ -45,6 +45,7 @@ urlpatterns = [
     path("c/<str:token>/", game_screens("coscorer")),
     path("games/<int:pk>/links/", games.links, name="game_links"),
     path("games/<int:pk>/rematch/", games.rematch, name="game_rematch"),
+    path("games/<int:pk>/stake/", evening.game_stake, name="game_stake"),
     path("", sessions.home, name="home"),
     path("rules/", sessions.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
@@ -70,6 +71,8 @@ urlpatterns = [
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/import/", sessions.session_import, name="session_import"),
     path("sessions/<int:pk>/games/new/", games.game_new, name="game_new"),
+    path("sessions/<int:pk>/settle/", evening.settle_up, name="session_settle"),
+    path("sessions/<int:pk>/settle/paid/", evening.mark_paid, name="session_paid"),
     path("players/<int:pk>/", players.player_detail, name="player"),
     path("account/", account.account, name="account"),
     path("account/export.json", account.account_export, name="account_export"),

@@ -1,3 +1,5 @@
+from decimal import Decimal
+
 from django import template
 from django.urls import reverse
 from django.utils.html import escape
@@ -39,7 +41,7 @@ def problems(form):
 @register.filter
 def trend(value):
     """The CSS class for a change or a total."""
-    if not isinstance(value, int) or value == 0:
+    if not isinstance(value, int | Decimal) or value == 0:
         return "even"
     return "gain" if value > 0 else "loss"
 
@@ -53,9 +55,10 @@ def get(mapping, key):
 
 
 @register.filter
-def money(chips, settlement):
-    """Chips as money at the settlement's value per chip, e.g. 1.75."""
-    amount = settlement.money(chips)
+def money(value, settlement=None):
+    """An amount of money (a Decimal), or chips as money at the settlement's value per
+    chip, e.g. 1.75."""
+    amount = value if settlement is None else settlement.money(value)
     return "" if amount is None else f"{amount:,.2f}".replace("-", MINUS)
 
 

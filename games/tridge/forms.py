@@ -5,13 +5,11 @@ What the entry screen shows is in `screen.py`, how hands read in `words.py`.
 
 from __future__ import annotations
 
-import re
-from decimal import Decimal
-
 from django import forms
 
 from games.forms import (
     BaseHandForm,
+    MoneyField,
     chips,
     fill_rest,
     last_is_rest,
@@ -138,31 +136,6 @@ def initial_from(record: dict, people: list[str]) -> dict:
         "went_for_all": record.get("went_for_all", False),
     }
     return initial | last_is_rest(per_seat("tricks", record["tricks"], people))
-
-
-class MoneyField(forms.CharField):
-    """An amount of money typed as the table writes it: "0.05" or "0,05", nothing else.
-
-    Not a DecimalField on a number input: Chromium's number input reads "0,05" as 5 (a
-    comma is a thousands separator in English), a hundred times too much, and Django's
-    parsing follows the site's locale, not the player's. One optional separator, comma or
-    point, is never ambiguous.
-    """
-
-    widget = forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"})
-    AMOUNT = re.compile(r"\d{1,4}(?:[.,]\d{1,4})?")
-
-    def to_python(self, value):
-        value = super().to_python(value).strip().replace(" ", "")
-        if not value:
-            return None
-        if not self.AMOUNT.fullmatch(value):
-            raise forms.ValidationError(
-                "Write an amount such as 0.05 or 0,05: digits, with one point or comma "
-                "before the cents, and no thousands separators.",
-                code="invalid",
-            )
-        return Decimal(value.replace(",", "."))
 
 
 class SettlementForm(forms.Form):

@@ -39,6 +39,7 @@ class Tridge(GameKind):
     BOARD_TEMPLATE = "tridge/board.html"
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
+    STAKE_LABEL = "Money per chip"
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
     field_words = staticmethod(field_words)
@@ -57,3 +58,5 @@ class Tridge(GameKind):
     def result(game, side, score):
         """Chips won or lost: what a person holds less what they started with."""
         return score.standings[side] - game.rules["chips"]
+
+    balances = staticmethod(match.balances)

@@ -40,6 +40,7 @@ def game_new(request, pk):
                 kind=kind,
                 players=[player.name for player in players],
                 rules=form.rules,
+                meta=form.meta(),
             )
             Seat.objects.bulk_create(
                 Seat(game=game, player=player, position=position)

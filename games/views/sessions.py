@@ -4,6 +4,7 @@ from django.views.decorators.http import require_safe
 
 from games import history, imports
 from games.entry import whole_number
+from games.evening import stake_of
 from games.filters import SessionFilters
 from games.forms import ImportForm, SessionForm, house_rules
 from games.models import Session
@@ -59,7 +60,9 @@ def session_detail(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)
     games = history.games_with_hands().filter(session=session)
     results = [(game, history.result_of(game)) for game in games]
-    return render(request, "sessions/detail.html", {"session": session, "results": results})
+    money_games = sum(stake_of(game) is not None for game, _ in results)
+    context = {"session": session, "results": results, "money_games": money_games}
+    return render(request, "sessions/detail.html", context)
 
 
 @login_required

@@ -48,6 +48,11 @@ ACCESS = {
     "session": (MINE, REFUSED),
     "session_import": (MINE, MINE),
     "game_new": (MINE, MINE),
+    "session_settle": (MINE, REFUSED),
+    # Marking a payment paid and a game's money value answer POST alone; an empty one
+    # names no payment (back to the settlement) or clears the money value.
+    "session_paid": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    "game_stake": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "game_links": (MINE_REDIRECTS, MINE_REDIRECTS),
     # Starting the next game answers POST alone; it leads to the game it started.
     "game_rematch": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
@@ -172,7 +177,7 @@ def test_each_role_gets_what_the_table_says(world, name, route, method, role):
 
 def object_id(name, game, owner):
     """The id a URL's <pk> stands for: a session's, a player's, or the game's."""
-    if name in ("session", "session_import", "game_new"):
+    if name in ("session", "session_import", "game_new", "session_settle", "session_paid"):
         return game.session.pk
     if name == "player":
         return Player.objects.filter(owner=owner).first().pk

@@ -79,6 +79,18 @@ def test_starting_a_game_seats_new_and_known_players_and_keeps_its_settings(
     assert "hands" not in game.rules
 
 
+def test_a_game_started_with_a_money_value_keeps_it_for_the_evening(owner_client, session):
+    page = owner_client.get(f"/sessions/{session.pk}/games/new/?kind=tridge").content.decode()
+    assert "Money per chip (optional)" in page
+    owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form(stake="0,05"))
+    assert Game.objects.get().meta == {"stake": "0.05"}
+
+
+def test_a_game_started_without_a_money_value_is_not_played_for_money(owner_client, session):
+    owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form(stake=""))
+    assert Game.objects.get().meta == {}
+
+
 def test_three_people_can_play_tridge(owner_client, session):
     owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form(seat_3=""))
     assert Game.objects.get().players == ["Ana", "Ben", "Cy"]
@@ -93,6 +105,7 @@ def test_three_people_can_play_tridge(owner_client, session):
         ({"rule_fund_cap": 0}, "rule_fund_cap", "at least 1"),
         ({"rule_chips": -5}, "rule_chips", "greater than or equal to 0"),
         ({"rule_hands": "many"}, "rule_hands", "whole number"),
+        ({"stake": "0.05 a chip"}, "stake", "Write an amount such as 0.05 or 0,05"),
     ],
 )
 def test_a_bad_game_form_is_refused_next_to_the_field_keeping_the_rest(

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from games.imports import import_sheet
 from games.models import Game, Hand, Player, Session
 from tests.sheets import EXAMPLES
 
@@ -184,3 +185,16 @@ def test_the_session_list_takes_the_same_queries_for_one_game_or_two_hundred(
         with django_assert_num_queries(count):
             response = owner_client.get(path)
         assert response.context["page"].paginator.count == 200
+
+
+def test_the_session_page_leads_to_settling_up_the_evening(owner_client, user):
+    session = Session.objects.create(owner=user)
+    page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "No game here is played for money yet" in page
+    assert f'href="/sessions/{session.pk}/settle/"' in page
+    sheet = json.loads((EXAMPLES / "contractor-three-hands.json").read_text())
+    game = import_sheet(session, sheet)
+    game.meta = {"stake": "0.10"}
+    game.save()
+    page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "1 game played for money" in page

@@ -1,0 +1,69 @@
+"""Settling up the evening on a phone: a long evening's money games, a payment marked
+paid, and the whole settlement printed on one A4 page."""
+
+import json
+import re
+
+import pytest
+
+from games.imports import import_sheet
+from games.models import Paid, Session
+from tests.e2e.conftest import no_horizontal_scroll
+from tests.e2e.helpers import log_in
+from tests.sheets import EXAMPLES
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def example(session, name, stake=None):
+    game = import_sheet(session, json.loads((EXAMPLES / f"{name}.json").read_text()))
+    if stake:
+        game.meta = {"stake": stake}
+        game.save()
+    return game
+
+
+def test_marking_a_payment_paid_on_the_evenings_settlement(live_server, phone, user, shoot, axe):
+    session = Session.objects.create(owner=user, place="The Crown")
+    example(session, "tridge-four-people", "0.05")
+    example(session, "contractor-three-hands", "0.50")
+    example(session, "cardigan-four-deals", "0.001")
+    example(session, "tridge-four-people", "0.02")
+    example(session, "contractor-three-hands", "0.25")
+    example(session, "bid-fair-opening")
+    example(session, "tridge-three-people")
+    page = phone
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/sessions/{session.pk}/games/new/?kind=tridge")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"#id_seat_{seat}", name)
+    page.fill("#id_stake", "0.05 a chip")
+    page.click("button:has-text('Start the game')")
+    assert "Write an amount such as 0.05 or 0,05" in page.inner_text(".field.has-error")
+    shoot(page, "evening-new-game-money-per-chip")
+    page.goto(f"{live_server.url}/sessions/{session.pk}/")
+    shoot(page, "evening-session")
+    page.click("a:has-text('Settle up')")
+    page.wait_for_url(f"**/sessions/{session.pk}/settle/")
+    shoot(page, "evening-settle-up")
+    axe(page, "settle up")
+    assert no_horizontal_scroll(page)
+
+    first = page.locator(".evening-payments li").first
+    what = first.locator(".what").inner_text()
+    with page.expect_navigation():
+        first.locator("button:has-text('Mark paid')").click()
+    paid = page.locator(".evening-payments li.paid")
+    assert paid.count() == 1 and paid.locator(".what").inner_text() == what
+    assert "Paid · marked by ana at" in paid.inner_text()
+    mark = Paid.objects.get()
+    assert f"{mark.payer} pays {mark.payee}" in what
+    shoot(page, "evening-settle-up-paid")
+    assert no_horizontal_scroll(page)
+
+    page.emulate_media(media="print")
+    assert not page.locator("button:has-text('Mark paid')").first.is_visible()
+    pdf = page.pdf(format="A4")
+    assert re.search(rb"/Type /Pages\s*/Count (\d+)", pdf).group(1) == b"1"
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi, for the eye
+    shoot(page, "evening-settle-up-print")
