@@ -38,6 +38,8 @@ class Tridge(GameKind):
     HandForm = HandForm
     BOARD_TEMPLATE = "tridge/board.html"
     MORE_TEMPLATE = "tridge/more.html"
+    NUMBERS_TEMPLATE = "tridge/numbers.html"
+    RULES = rules
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
     describe = staticmethod(describe)
