@@ -61,6 +61,14 @@ class GameKind:
     # What the game's money value is of (`game.meta["stake"]`, games/evening.py).
     STAKE_LABEL = "Money per point"
 
+    # --- the rules page --------------------------------------------------------------
+    # The numbers the game scores with, for the rules page: a template such as
+    # "tridge/numbers.html", given the engine's module as `rules` and the game's default
+    # `Settings()` as `defaults`. It reads every number from them, never typing one
+    # again, so the page cannot drift from the scoring. Default none.
+    NUMBERS_TEMPLATE = None
+    RULES = None  # the engine's module, games/<key>/rules.py
+
     @classmethod
     def enterable(cls) -> bool:
         return cls.HandForm is not None

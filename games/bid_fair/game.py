@@ -35,6 +35,8 @@ class BidFair(GameKind):
     HandForm = HandForm
     BOARD_TEMPLATE = "bid_fair/board.html"
     STYLESHEET = "bid_fair/bid_fair.css"
+    NUMBERS_TEMPLATE = "bid_fair/numbers.html"
+    RULES = rules
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
     field_words = staticmethod(field_words)

@@ -34,6 +34,8 @@ class Cardigan(GameKind):
     BOARD_TEMPLATE = "cardigan/board.html"
     MORE_TEMPLATE = "cardigan/more.html"
     STYLESHEET = "cardigan/cardigan.css"
+    NUMBERS_TEMPLATE = "cardigan/numbers.html"
+    RULES = rules
     # The scoreboard parts' own tables (board.html, more.html).
     FULL_SUITS = screen.FULL_SUITS
     PART_LABELS = screen.PART_LABELS

@@ -38,6 +38,8 @@ class Contractor(GameKind):
     HandForm = HandForm
     BOARD_TEMPLATE = "contractor/board.html"
     STYLESHEET = "contractor/contractor.css"
+    NUMBERS_TEMPLATE = "contractor/numbers.html"
+    RULES = rules
     SCREENS = urls.SCREENS  # the bid calculator
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)

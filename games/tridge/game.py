@@ -37,6 +37,8 @@ class Tridge(GameKind):
 
     HandForm = HandForm
     BOARD_TEMPLATE = "tridge/board.html"
+    NUMBERS_TEMPLATE = "tridge/numbers.html"
+    RULES = rules
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
     STAKE_LABEL = "Money per chip"

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from games import evening
+from games import evening, services
 from games.forms import StakeForm
 from games.models import Game, Paid, Session
 
@@ -79,11 +79,14 @@ def game_stake(request, pk):
     form = StakeForm(request.POST, game=game)
     if not form.is_valid():
         return _page(request, game.session, refused=form)
-    with transaction.atomic():
-        # Only the stake changes: a hand saved meanwhile keeps its own keys in the meta.
-        meta = Game.objects.select_for_update().get(pk=game.pk).meta
-        meta.pop("stake", None)
-        if form.stake():
-            meta["stake"] = form.stake()
-        Game.objects.filter(pk=game.pk).update(meta=meta)
+    stake = form.stake()
+
+    def set_stake(locked):
+        # Only the stake changes: a hand saved meanwhile keeps its own keys in the meta. A
+        # change of the game, so a board showing money redraws.
+        meta = {key: value for key, value in locked.meta.items() if key != "stake"}
+        locked.meta = meta | ({"stake": stake} if stake else {})
+        return True
+
+    services.change_game(game, set_stake)
     return redirect("session_settle", game.session_id)

@@ -39,7 +39,7 @@ def home(request):
 
 @require_safe
 def rules(request):
-    games = [(game, house_rules(game)) for game in GAMES.values()]
+    games = [(game, house_rules(game), game.Settings()) for game in GAMES.values()]
     return render(request, "rules.html", {"games": games})
 
 

@@ -1,11 +1,19 @@
 """Sessions: starting one, listing them, importing a sheet into one."""
 
 import json
+import re
+from dataclasses import dataclass, field
 
 import pytest
 
+from games.bid_fair import rules as bid_fair_rules
+from games.cardigan import rules as cardigan_rules
+from games.contractor import rules as contractor_rules
 from games.imports import import_sheet
 from games.models import Game, Hand, Player, Session
+from games.registry import GAMES
+from games.tridge import rules as tridge_rules
+from games.tridge.game import Tridge
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -198,3 +206,52 @@ def test_the_session_page_leads_to_settling_up_the_evening(owner_client, user):
     game.save()
     page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
     assert "1 game played for money" in page
+
+
+def rules_table(page: str, heading: str) -> str:
+    """The rules page from a table's heading to the end of that table."""
+    start = page.index(f'id="{heading}"')
+    return page[start : page.index("</table>", start)]
+
+
+@pytest.mark.parametrize(
+    ("engine", "name", "key", "heading"),
+    [
+        (contractor_rules, "THIEVERY", None, "contractor-conditions"),
+        (bid_fair_rules, "CARD_POINTS", "A", "bid_fair-cards"),
+        (tridge_rules, "HONOUR_WORTH", "D", "tridge-honours"),
+        (cardigan_rules, "DUPLICATE_VALUES", "four", "cardigan-duplicates"),
+        (cardigan_rules, "LEVEL_BONUS", 7, "cardigan-level"),
+    ],
+)
+def test_the_rules_page_takes_each_games_numbers_from_its_engine(
+    client, monkeypatch, engine, name, key, heading
+):
+    # Changed in the engine, the number changes on the page: it is never typed twice.
+    if key is None:
+        monkeypatch.setattr(engine, name, 9797)
+    else:
+        monkeypatch.setitem(getattr(engine, name), key, 9797)
+    page = client.get("/rules/").content.decode()
+    assert re.search(r"<td>\+?9797</td>", rules_table(page, heading))
+
+
+def test_the_rules_page_shows_a_games_defaults_in_its_tables(client, monkeypatch):
+    @dataclass(frozen=True)
+    class Dearer(tridge_rules.Settings):
+        slam: int = 4321
+        fixed_penalty: dict = field(default_factory=lambda: {"1": 7, "2": 6, "3": 4567})
+
+    monkeypatch.setattr(Tridge, "Settings", Dearer)
+    page = client.get("/rules/").content.decode()
+    assert "<td>4321</td>" in rules_table(page, "tridge-extras")
+    assert "<td>4567</td>" in rules_table(page, "tridge-fixed")
+
+
+def test_the_rules_page_opens_with_a_link_to_each_game(client):
+    page = client.get("/rules/").content.decode()
+    start = page.index('aria-label="The games"')
+    contents = page[start : page.index("</nav>", start)]
+    for key, game in GAMES.items():
+        assert f'<a href="#{key}">{game.NAME}</a>' in contents
+        assert f'<section class="card rules-game" id="{key}"' in page
