@@ -19,12 +19,12 @@ from decimal import Decimal, InvalidOperation
 
 from games.history import games_with_hands
 from games.models import Paid
-from games.services import score_records
-from games.sheet import SheetError
 
 # A pure helper that settles any zero-sum balances, written for Tridge's own settlement;
 # the evening settles whole cents with it.
-from games.tridge.settle import fewest_payments
+from games.payments import fewest_payments
+from games.services import score_records
+from games.sheet import SheetError
 
 CENT = Decimal("0.01")
 
@@ -116,7 +116,7 @@ def settle(games, marks) -> Evening:
     }
     marked = {(mark.payer, mark.payee, mark.amount): mark for mark in marks}
     for payment in fewest_payments(cents):
-        amount = payment.chips * CENT
+        amount = payment.amount * CENT
         paid = marked.pop((payment.payer, payment.payee, amount), None)
         evening.payments.append(Payment(payment.payer, payment.payee, amount, paid))
     evening.stale = list(marked.values())

@@ -12,10 +12,11 @@ from games import evening
 from games.imports import import_sheet
 from games.kind import GameKind
 from games.models import Game, Hand, Paid, Session
+from games.payments import fewest_payments
 from games.registry import GAMES
 from games.services import score_game
 from games.tridge import settle as tridge_settle
-from games.tridge.settle import KEPT, fewest_payments
+from games.tridge.settle import KEPT
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -156,8 +157,8 @@ def test_the_payments_settle_every_balance_exactly(games):
     left = dict(cents)
     payments = fewest_payments(cents)
     for payment in payments:
-        assert payment.chips > 0
-        left[payment.payer] += payment.chips
-        left[payment.payee] -= payment.chips
+        assert payment.amount > 0
+        left[payment.payer] += payment.amount
+        left[payment.payee] -= payment.amount
     assert not any(left.values())
     assert len(payments) < max(len(exact), 2)

@@ -166,8 +166,8 @@ def test_no_chip_goes_astray_over_several_matches(seed, matches):
         result = match.settlement(game, score)
         paid = {name: 0 for name in [*PEOPLE, KEPT]}
         for payment in result.payments:
-            paid[payment.payer] -= payment.chips
-            paid[payment.payee] += payment.chips
+            paid[payment.payer] -= payment.amount
+            paid[payment.payee] += payment.amount
         assert all(paid[name] == result.results[name] for name in PEOPLE)
         total += sum(result.results.values())
         rules = match.next_rules(game, score)

@@ -25,7 +25,7 @@ def test_the_settlement_lists_results_and_the_fewest_payments(owner_client, user
     result = response.context["result"]
     # 120 chips on the table (20 game + 100 widow) split 30 each.
     assert result.results == {"Ana": -8, "Ben": 24, "Cy": -8, "Dee": -8}
-    assert sum(p.chips for p in result.payments) == 24
+    assert sum(p.amount for p in result.payments) == 24
     assert "pays <strong>Ben</strong>" in response.content.decode()
     assert "0.80" in response.content.decode()
 
