@@ -15,27 +15,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from games.history import games_with_hands
 from games.models import Paid
 
 # A pure helper that settles any zero-sum balances, written for Tridge's own settlement;
 # the evening settles whole cents with it.
+from games.money import stake_of
 from games.payments import fewest_payments
 from games.services import score_records
 from games.sheet import SheetError
 
 CENT = Decimal("0.01")
-
-
-def stake_of(game) -> Decimal | None:
-    """The game's money value, or None when it is not played for money."""
-    try:
-        stake = Decimal(str(game.meta.get("stake") or ""))
-    except InvalidOperation:
-        return None
-    return stake if stake.is_finite() and stake > 0 else None
 
 
 @dataclass
@@ -72,7 +64,7 @@ class Evening:
     payments: list[Payment] = field(default_factory=list)
     # Marks that no longer match a payment: a game changed after they were made.
     stale: list[Paid] = field(default_factory=list)
-    # Who sat at the counted games; any other party (Tridge's funds kept for next time)
+    # Who sat at the counted games; any other party (Tridge's table)
     # is shown as such.
     people: set[str] = field(default_factory=set)
 

@@ -13,6 +13,8 @@ A game is its class, never an instance: its parts are constants and plain functi
 from __future__ import annotations
 
 from games import words
+from games.money import stake_of
+from games.templatetags.scorekeeper import money
 
 
 class GameKind:
@@ -110,10 +112,22 @@ class GameKind:
             return players[0]
         return players[(players.index(score.hands[-1].dealer) + 1) % len(players)]
 
-    @staticmethod
-    def board_context(game, score) -> dict:
-        """What BOARD_TEMPLATE shows besides the scores (Tridge's money); default nothing."""
-        return {}
+    @classmethod
+    def board_context(cls, game, score) -> dict:
+        """What the board shows besides the scores. By default, once the table set a money
+        value, what each side would win or pay were the game settled now, under its total
+        (`standing_notes`, read by the shared standings)."""
+        stake = stake_of(game)
+        if stake is None:
+            return {}
+        balances = cls.balances(game, score)
+        notes = {}
+        for side in score.standings:
+            amount = balances[side.split(" & ")[0]] * stake
+            each = "each " if " & " in side else ""
+            verb = "wins" if amount > 0 else "pays"
+            notes[side] = f"{each}{verb} {money(abs(amount))}" if amount else "square"
+        return {"standing_notes": notes}
 
     @staticmethod
     def preview_context(form, score, record: dict) -> dict:

@@ -9,10 +9,9 @@ kept in the meta, so that playing on undoes it exactly.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
-
 from django.utils import timezone
 
+from games.money import stake_of
 from games.templatetags.scorekeeper import money, signed
 from games.tridge.rules import Settings
 from games.tridge.settle import KEPT, Settlement, funds_on_table, settle
@@ -48,15 +47,6 @@ def play_on(game) -> bool:
     game.rules = rules
     game.meta = {key: value for key, value in game.meta.items() if key != "ended"}
     return True
-
-
-def stake(game) -> Decimal | None:
-    """The money a chip is worth at this table, if it plays for money."""
-    try:
-        value = Decimal(game.meta.get("stake") or "")
-    except InvalidOperation:
-        return None
-    return value if value > 0 else None
 
 
 def split_funds(game) -> bool:
@@ -102,7 +92,7 @@ def settlement(game, score) -> Settlement:
         game.rules["chips"],
         score,
         split_funds=split_funds(game),
-        chip_value=stake(game),
+        chip_value=stake_of(game),
         carried=carried(game.rules),
     )
 

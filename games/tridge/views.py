@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games import boards, services
+from games.money import stake_of
 from games.tridge import match
 from games.tridge.forms import SettlementForm
 from games.views.games import live, polled, polled_part
@@ -29,7 +30,7 @@ def _settlement(request, access, form=None):
     game = _tridge(access)
     score = services.score_game(game)
     if form is None and access.can_edit:
-        stake = match.stake(game)
+        stake = stake_of(game)
         form = SettlementForm(
             initial={"split_funds": "1" if match.split_funds(game) else "0", "chip_value": stake}
         )

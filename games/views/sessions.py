@@ -4,10 +4,10 @@ from django.views.decorators.http import require_safe
 
 from games import history, imports
 from games.entry import whole_number
-from games.evening import stake_of
 from games.filters import SessionFilters
 from games.forms import ImportForm, SessionForm, house_rules
 from games.models import Session
+from games.money import stake_of
 from games.registry import GAMES
 from games.sheet import SheetError
 

@@ -117,12 +117,6 @@ def test_half_cents_are_rounded_so_that_the_results_still_add_up_to_zero():
     assert sorted(cents.values()) == [-3, 1, 2]
 
 
-def test_a_money_value_that_is_empty_zero_or_unreadable_is_no_money_game():
-    for meta in ({}, {"stake": ""}, {"stake": "0"}, {"stake": "lots"}, {"stake": "NaN"}):
-        assert evening.stake_of(SimpleNamespace(meta=meta)) is None
-    assert evening.stake_of(SimpleNamespace(meta={"stake": "0.05"})) == Decimal("0.05")
-
-
 def test_the_evening_asks_the_same_queries_for_one_game_as_for_many(
     session, django_assert_num_queries
 ):

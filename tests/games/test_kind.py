@@ -36,3 +36,23 @@ def test_the_next_game_keeps_the_house_rules_and_the_money_value_alone():
         game({"stake": "0.10", "next_game": 7}), over("Ana")
     )
     assert rules == {"extra": 1} and meta == {"stake": "0.10"}
+
+
+def test_with_a_money_value_the_board_says_what_each_side_would_win_or_pay_now():
+    score = SimpleNamespace(standings={"Ana": 420, "Ben": 375})
+    two = SimpleNamespace(players=["Ana", "Ben"], rules={}, meta={"stake": "0.10"})
+    notes = GAMES["bid_fair"].board_context(two, score)["standing_notes"]
+    assert notes == {"Ana": "wins 4.50", "Ben": "pays 4.50"}
+    two.meta = {}
+    assert GAMES["bid_fair"].board_context(two, score) == {}
+
+
+def test_partners_each_win_or_pay_the_difference_between_the_teams():
+    score = SimpleNamespace(standings={"Ana & Cy": 900, "Ben & Dee": 900})
+    four = SimpleNamespace(players=["Ana", "Ben", "Cy", "Dee"], rules={}, meta={"stake": "1"})
+    assert GAMES["cardigan"].board_context(four, score)["standing_notes"]["Ana & Cy"] == "square"
+    score.standings["Ana & Cy"] = 910
+    assert GAMES["cardigan"].board_context(four, score)["standing_notes"] == {
+        "Ana & Cy": "each wins 10.00",
+        "Ben & Dee": "each pays 10.00",
+    }
