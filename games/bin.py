@@ -102,11 +102,8 @@ def kept_aside(owner) -> list[Kept]:
     """The owner's bin, latest first: sessions, games not deleted with their session, players."""
     since = timezone.now() - KEEP_DELETED
     sessions = _owned("session", owner).filter(deleted__gte=since)
-    games = (
-        _owned("game", owner)
-        .filter(deleted__gte=since, session__deleted__isnull=True)
-        .select_related("session")
-    )
+    games = _owned("game", owner).filter(deleted__gte=since).select_related("session")
+    games = [game for game in games if game.deleted != game.session.deleted]
     players = _owned("player", owner).filter(deleted__gte=since)
     kept = [
         Kept(kind, thing, thing.deleted)
