@@ -141,9 +141,9 @@ class NameForm(forms.Form):
         if "&" in name:
             raise forms.ValidationError("A name cannot contain &.")
         taken = Player.objects.filter(owner=self.player.owner, name__iexact=name)
-        if taken.exclude(pk=self.player.pk).exists():
+        if other := taken.exclude(pk=self.player.pk).first():
             raise forms.ValidationError(
-                f"There is already a player called {name}. If they are the same person, "
+                f"There is already a player called {other.name}. If they are the same person, "
                 "merge the two instead."
             )
         return name

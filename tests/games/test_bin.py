@@ -115,3 +115,10 @@ def test_a_restore_key_names_a_kind_and_a_number_or_nothing():
     assert bin.restore_key("game-12") == ("game", 12)
     assert bin.restore_key("hand-12") is None
     assert bin.restore_key("game-x") is None
+
+
+def test_a_filtered_history_lists_no_session_whose_only_such_game_was_deleted(user):
+    bin.delete(make_game(user))
+    ana = Player.objects.get(name="Ana")
+    assert list(history.sessions_page(user, 1, ana.pk)) == []
+    assert list(history.sessions_page(user, 1, None, "tridge")) == []
