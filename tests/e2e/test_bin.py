@@ -1,5 +1,6 @@
 """Deleting and renaming at a phone's size, in Chromium: a game deleted and brought back by
-the Undo that follows, from the account page's bin too, and a player renamed everywhere."""
+the Undo that follows, from the account page's bin too, and a player renamed everywhere
+(two people of one game refused a merge)."""
 
 import pytest
 
@@ -63,3 +64,10 @@ def test_a_player_is_renamed_everywhere_and_a_taken_name_is_refused_by_the_field
     page.goto(f"{base}/games/{game.pk}/")
     assert "Benny" in page.inner_text("#live")
     shoot(page, "bin-renamed-board")
+
+    page.goto(f"{base}/players/{ben.pk}/merge/")
+    page.select_option("#id_keep", label="Cy")
+    page.click("button:has-text('Continue')")
+    said = "Cy and Benny played in the same game on"
+    assert said in page.inner_text("#id_keep_error")
+    shoot(page, "bin-merge-refused")

@@ -136,3 +136,18 @@ def test_the_account_file_leaves_out_what_is_kept_aside(client, user):
     client.force_login(user)
     bin.delete(make_game(user).session)
     assert json.loads(client.get("/account/export.json").content)["sessions"] == []
+
+
+def test_a_player_whose_name_was_taken_meanwhile_is_not_restored_and_says_why(client, user):
+    from games import bin
+    from games.models import Player
+    from tests.tables import make_game
+
+    client.force_login(user)
+    make_game(user)
+    ana = Player.objects.get(name="Ana")
+    bin.delete(ana)
+    Player.objects.create(owner=user, name="Ana")
+    response = client.post("/account/restore/", {"restore": f"player-{ana.pk}"}, follow=True)
+    assert "Another player is called Ana now" in response.content.decode()
+    assert Player.kept.get(pk=ana.pk).deleted
