@@ -81,15 +81,22 @@ def rewrite(game: Game, old: str, new: str) -> None:
 
 
 def _rewrite_all(player: Player, new: str) -> None:
-    games = Game.kept.select_for_update().select_related("session")
-    for game in games.filter(seat__player=player):  # kept aside too: they may come back
-        rewrite(game, player.name, new)
-    sessions = Game.kept.filter(seat__player=player).values("session")
+    seats = dict(Seat.kept.filter(player=player).values_list("game", "position"))
+    games = Game.kept.select_for_update().select_related("session").filter(pk__in=seats)
+    for game in games:  # kept aside too: they may come back
+        # The game's own spelling: a sheet imported as "ana" seats the account's "Ana".
+        old = game.players[seats[game.pk]]
+        if old != new:
+            rewrite(game, old, new)
+            _rename_paid(game.session_id, old, new)
+
+
+def _rename_paid(session, old: str, new: str) -> None:
     for field in ("payer", "payee"):
-        for paid in Paid.objects.filter(session__in=sessions, **{field: player.name}):
+        for paid in Paid.objects.filter(session=session, **{field: old}):
             setattr(paid, field, new)
             same = Paid.objects.filter(
-                session=paid.session_id, payer=paid.payer, payee=paid.payee, amount=paid.amount
+                session=session, payer=paid.payer, payee=paid.payee, amount=paid.amount
             )
             # Two marks that now name the same payment (a merge) are one mark.
             if same.exists():
@@ -101,8 +108,7 @@ def _rewrite_all(player: Player, new: str) -> None:
 def rename_player(player: Player, new: str) -> None:
     """Rename `player` and every game they sat in, in one transaction; Refused otherwise."""
     with transaction.atomic():
-        if player.name != new:
-            _rewrite_all(player, new)
+        _rewrite_all(player, new)
         player.name = new
         player.save(update_fields=["name"])
 
@@ -121,8 +127,7 @@ def merge_players(keep: Player, other: Player) -> None:
     """`other`'s seats move to `keep`, its games now read `keep`'s name; `other` goes."""
     check_merge(keep, other)
     with transaction.atomic():
-        if other.name != keep.name:
-            _rewrite_all(other, keep.name)
+        _rewrite_all(other, keep.name)
         Seat.kept.filter(player=other).update(player=keep)
         other.delete()
 

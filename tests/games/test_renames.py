@@ -102,3 +102,14 @@ def test_two_players_of_one_game_are_two_people_and_are_not_merged(user):
     said = "Ana and Ben played in the same game on 3 Nov, so they are two people."
     assert str(refused.value) == said
     assert Seat.objects.filter(player=ben).exists()
+
+
+def test_a_game_that_spells_the_name_otherwise_is_renamed_by_the_seat(user):
+    make_game(user)
+    session = Session.objects.create(owner=user)
+    sheet = load_example("tridge-four-people")[0] | {"players": ["ana", "Ben", "Cy", "Dee"]}
+    sheet["hands"] = []
+    game = imports.import_sheet(session, sheet)
+    renames.rename_player(Player.objects.get(name="Ana"), "Anya")
+    game.refresh_from_db()
+    assert game.players[0] == "Anya"
