@@ -4,7 +4,7 @@ A deleted row keeps its `deleted` time and the models' default managers leave it
 (games/models.py `Live`), so every page, list, link and count behaves as if it were gone.
 A session's games are deleted with it, at the same moment: restoring the session brings
 back those games and not one deleted before it. A deleted player only leaves the lists;
-the games keep the name.
+the games keep the name, and the seats that link them to it.
 
 Purged lazily, when the owner opens the account page (the one place that shows the
 bin), and by `manage.py purgebin` for every account (a daily cron, so no row outlives
@@ -119,7 +119,12 @@ def purge(owner=None, now: datetime | None = None) -> int:
     gone = 0
     for kind in ("session", "game", "player"):
         things = _owned(kind, owner) if owner else MODELS[kind].kept.all()
-        gone += things.filter(deleted__lt=before).delete()[0]
+        things = things.filter(deleted__lt=before)
+        if kind == "player":
+            # One who still sits in a game stays, hidden for good: the seat keeps the game
+            # whole (its next game is seated from it) and the game shows the name anyway.
+            things = things.filter(seat__isnull=True)
+        gone += things.delete()[0]
     return gone
 
 

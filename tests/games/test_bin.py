@@ -122,3 +122,18 @@ def test_a_filtered_history_lists_no_session_whose_only_such_game_was_deleted(us
     ana = Player.objects.get(name="Ana")
     assert list(history.sessions_page(user, 1, ana.pk)) == []
     assert list(history.sessions_page(user, 1, None, "tridge")) == []
+
+
+def test_a_deleted_player_who_sat_in_a_game_stays_hidden_so_the_game_keeps_its_seats(user):
+    game = make_game(user)
+    bin.delete(Player.objects.get(name="Ana"))
+    Player.kept.update(deleted=timezone.now() - timedelta(days=31))
+    bin.purge(user)
+    assert Seat.objects.filter(game=game).count() == 4
+    assert bin.kept_aside(user) == [] and not Player.objects.filter(name="Ana").exists()
+
+
+def test_a_deleted_player_who_never_played_is_purged_for_good(user):
+    Player.objects.create(owner=user, name="Zoe", deleted=timezone.now() - timedelta(days=31))
+    assert bin.purge(user) == 1
+    assert not Player.kept.exists()
