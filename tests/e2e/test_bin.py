@@ -71,3 +71,14 @@ def test_a_player_is_renamed_everywhere_and_a_taken_name_is_refused_by_the_field
     said = "Cy and Benny played in the same game on"
     assert said in page.inner_text("#id_keep_error")
     shoot(page, "bin-merge-refused")
+
+    other = make_game(user, players=("Benjamin", "Eve", "Flo")).seat_set.first().player
+    page.goto(f"{base}/players/{other.pk}/merge/")
+    page.select_option("#id_keep", label="Benny")
+    page.click("button:has-text('Continue')")
+    assert page.inner_text("h1") == "Merge Benjamin into Benny?"
+    shoot(page, "bin-merge-confirm")
+    axe(page, "a merge's confirm screen")
+    page.click("button:has-text('Merge them')")
+    page.wait_for_url(f"{base}/players/{ben.pk}/")
+    assert not Player.objects.filter(name="Benjamin").exists()
