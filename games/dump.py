@@ -73,6 +73,7 @@ def _dump_account(owner) -> dict:
 def dump_game(game: Game) -> dict:
     return {
         "created": game.created.isoformat(),
+        "name": game.name,
         "sheet": sheet_of(game, [hand.record for hand in game.hands.all()]),
         "hand_versions": [hand.version for hand in game.hands.all()],
         "revisions": [
@@ -202,7 +203,7 @@ def _read_game(owner, raw, where: str) -> tuple:
     except SheetError as error:
         raise DumpError(f"{where}, sheet: {error}") from None
     # The rest of the game is the sheet's, checked again as import_sheet stores it.
-    game = Game(created=record.text("created"))
+    game = Game(created=record.text("created"), name=record.text("name", ""))
     validated(game, where, exclude=["session", "kind", "players", "rules"])
     created = _moment(game.created, f"{where}, created")
     versions = record.list("hand_versions")
@@ -220,7 +221,7 @@ def _read_game(owner, raw, where: str) -> tuple:
         for number, raw_revision in enumerate(record.list("revisions"), start=1)
     ]
     record.finish()
-    return data, sheet, created, versions, revisions
+    return data, sheet, created, game.name, versions, revisions
 
 
 def _read_revision(owner, raw, where: str, hands: int) -> tuple[int | None, Revision]:
@@ -259,10 +260,10 @@ def _moment(value: datetime, where: str) -> datetime:
     return value
 
 
-def _store_game(session, data, sheet, created, versions, revisions) -> Game:
+def _store_game(session, data, sheet, created, name, versions, revisions) -> Game:
     game = import_sheet(session, data, sheet)
-    game.created = created
-    game.save(update_fields=["created"])
+    game.created, game.name = created, name
+    game.save(update_fields=["created", "name"])
     hands = {hand.number: hand for hand in game.hands.all()}
     for number, version in enumerate(versions, start=1):
         hands[number].version = version

@@ -65,6 +65,9 @@ def sessions_page(owner, page=1, player_id=None, kind=None, since=None, until=No
     if kind:
         games = games.filter(kind=kind)
         sessions = sessions.filter(games__kind=kind)
+    if player_id or kind:
+        # A join reads every game, deleted ones too (managers filter only their own queries).
+        sessions = sessions.filter(games__in=games)
     sessions = sessions.distinct().prefetch_related(Prefetch("games", queryset=games))
     paged = Paginator(sessions, SESSIONS_PER_PAGE).get_page(page)
     for session in paged:

@@ -13,6 +13,18 @@ from django.utils import timezone
 from games.registry import GAMES
 
 
+class Live(models.Manager):
+    """The default manager: what the owner deleted is kept aside, out of every query.
+
+    Related managers and prefetches are made from the default manager, so `session.games`
+    leaves deleted games out too. Forward relations (`game.session`) and cascades use the
+    base manager and still reach a deleted row; `kept` is the bin's (games/bin.py).
+    """
+
+    def get_queryset(self):
+        return super().get_queryset().filter(deleted__isnull=True)
+
+
 def kind_choices():
     # Called, not listed: the games are registered once the app is ready (games/registry.py).
     return [(key, game.NAME) for key, game in GAMES.items()]
@@ -26,15 +38,28 @@ class Player(models.Model):
     # account page for KEEP_DELETED days (games/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
 
+    objects = Live()
+    kept = models.Manager()  # noqa: DJ012 (second: the first declared is the default)
+
     class Meta:
         ordering = ["name"]
         constraints = [
-            # The sheet refuses two names that differ only in case, so the account does too.
-            models.UniqueConstraint("owner", Lower("name"), name="player_name_unique_per_owner"),
+            # The sheet refuses two names that differ only in case, so the account does too;
+            # a deleted "Ana" is out of the way of a new one (games/bin.py restores it only
+            # while no other player has its name).
+            models.UniqueConstraint(
+                "owner",
+                Lower("name"),
+                condition=models.Q(deleted__isnull=True),
+                name="player_name_unique_per_owner",
+            ),
         ]
 
     def __str__(self):
         return self.name
+
+    def get_absolute_url(self):
+        return reverse("player", args=[self.pk])
 
 
 class Session(models.Model):
@@ -48,6 +73,9 @@ class Session(models.Model):
     # Set when the owner deleted it: kept aside, out of every list, restorable from the
     # account page for KEEP_DELETED days (games/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
+
+    objects = Live()
+    kept = models.Manager()  # noqa: DJ012 (second: the first declared is the default)
 
     class Meta:
         ordering = ["-date", "-created"]
@@ -83,11 +111,14 @@ class Game(models.Model):
     # account page for KEEP_DELETED days (games/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
 
+    objects = Live()
+    kept = models.Manager()  # noqa: DJ012 (second: the first declared is the default)
+
     class Meta:
         ordering = ["created"]
 
     def __str__(self):
-        return f"{self.get_kind_display()}: {', '.join(self.players)}"
+        return self.name or f"{self.get_kind_display()}: {', '.join(self.players)}"
 
     def get_absolute_url(self):
         return reverse("game:board", args=[self.pk])
@@ -97,11 +128,21 @@ class Game(models.Model):
         return GAMES[self.kind]
 
 
+class LiveSeats(models.Manager):
+    """Seats at games not deleted: a player's record counts no game kept aside."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(game__deleted__isnull=True)
+
+
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE)
     # The game keeps its players by name too, so a seat may go with its player.
     player = models.ForeignKey(Player, on_delete=models.CASCADE)
     position = models.PositiveSmallIntegerField()
+
+    objects = LiveSeats()
+    kept = models.Manager()  # noqa: DJ012 (second: the first declared is the default)
 
     class Meta:
         ordering = ["position"]

@@ -3,15 +3,19 @@
 import json
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
+from games import bin
 from games.dump import DumpError, dump_account, load_account, nothing_imported
 from games.models import Session
 from games.sheet import JSONRefused, parse_json
@@ -55,7 +59,41 @@ def account(request):
             form.add_error("file", nothing_imported(error))
         else:
             return redirect("home")
-    return render(request, "account.html", {"form": form, "empty": empty})
+    # The bin's one page: what is past its days goes now rather than being listed.
+    bin.purge(request.user)
+    context = {"form": form, "empty": empty, "kept": bin.kept_aside(request.user)}
+    return render(request, "account.html", context)
+
+
+def deleted(request, text: str, kind: str, thing) -> None:
+    """The next page says `text` ("Ana deleted") with a one-tap Undo: Restore, at once.
+
+    As a hand's Undo (games/views/undo.py): the message is the rendered form itself.
+    """
+    form = render_to_string(
+        "restore.html",
+        {"text": text, "key": f"{kind}-{thing.pk}", "label": "Undo"},
+        request=request,
+    )
+    messages.success(request, mark_safe(form.strip()), extra_tags="undo")
+
+
+@login_required
+@require_POST
+def restore(request):
+    """Something kept aside comes back; the page it has comes back on screen."""
+    key = bin.restore_key(request.POST.get("restore", ""))
+    if key is None:
+        raise Http404("Nothing of that name is kept aside.")
+    try:
+        thing = bin.restore(request.user, *key)
+    except bin.Refused as error:
+        messages.error(request, str(error))
+        return redirect("account")
+    if thing is None:
+        raise Http404("Nothing of that name is kept aside.")
+    messages.success(request, f"{thing} is back.")
+    return redirect(thing)
 
 
 @require_safe

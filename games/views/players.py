@@ -1,19 +1,25 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import stats
+from games import bin, renames, stats
 from games.filters import DateRange
 from games.models import Player
+from games.views.account import deleted
 
 GAMES_PER_PAGE = 20
+
+
+def _player(request, pk) -> Player:
+    return get_object_or_404(Player, pk=pk, owner=request.user)
 
 
 @require_safe
 @login_required
 def player_detail(request, pk):
-    player = get_object_or_404(Player, pk=pk, owner=request.user)
+    player = _player(request, pk)
     form = DateRange(request.GET)
     since, until = form.dates()
     record = stats.player_record(player, since, until)
@@ -27,3 +33,60 @@ def player_detail(request, pk):
         "query": form.query(),
     }
     return render(request, "players/detail.html", context)
+
+
+@login_required
+def player_rename(request, pk):
+    """A new name, written into every game the player sat in."""
+    player = _player(request, pk)
+    form = renames.NameForm(request.POST or None, player=player)
+    if request.method == "POST" and form.is_valid():
+        old = player.name
+        try:
+            renames.rename_player(player, form.cleaned_data["name"])
+        except renames.Refused as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, f"{old} is now {player.name}, in every game they played.")
+            return redirect("player", player.pk)
+    context = {"form": form, "title": f"Rename {player.name}", "back": player}
+    return render(request, "rename.html", context)
+
+
+@login_required
+def player_merge(request, pk):
+    """Two records of one person made one: choose whom to keep, see what happens, confirm."""
+    player = _player(request, pk)
+    form = renames.MergeForm(request.POST or None, player=player)
+    context = {"player": player, "form": form}
+    if request.method == "POST" and form.is_valid():
+        keep = form.cleaned_data["keep"]
+        try:
+            if "confirmed" in request.POST:
+                renames.merge_players(keep, player)
+                messages.success(request, f"{player.name} and {keep.name} are one player now.")
+                return redirect(keep)
+            renames.check_merge(keep, player)
+            context |= {"keep": keep, "games": player.games.count()}
+        except renames.Refused as error:
+            form.add_error("keep", str(error))
+    return render(request, "players/merge.html", context)
+
+
+@login_required
+def player_delete(request, pk):
+    player = _player(request, pk)
+    if request.method == "POST":
+        bin.delete(player)
+        deleted(request, f"{player.name} deleted", "player", player)
+        return redirect("home")
+    return render(
+        request,
+        "delete.html",
+        {
+            "title": f"Delete {player.name}?",
+            "what": f"{player.name} leaves your lists, filters and player pages. The games they "
+            "played keep their name and scores.",
+            "back": player,
+        },
+    )

@@ -1,8 +1,9 @@
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import history, imports
+from games import bin, history, imports
 from games.entry import whole_number
 from games.filters import SessionFilters
 from games.forms import ImportForm, SessionForm, house_rules
@@ -10,6 +11,7 @@ from games.models import Session
 from games.money import stake_of
 from games.registry import GAMES
 from games.sheet import SheetError
+from games.views.account import deleted
 
 
 @require_safe
@@ -77,3 +79,31 @@ def session_import(request, pk):
         else:
             return redirect(game)
     return render(request, "sessions/import.html", {"session": session, "form": form})
+
+
+@login_required
+def session_edit(request, pk):
+    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    form = SessionForm(request.POST or None, instance=session)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Session saved.")
+        return redirect(session)
+    return render(request, "sessions/new.html", {"form": form, "session": session})
+
+
+@login_required
+def session_delete(request, pk):
+    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    if request.method == "POST":
+        bin.delete(session)
+        deleted(request, f"Session of {session} deleted", "session", session)
+        return redirect("home")
+    games = session.games.count()
+    context = {
+        "title": "Delete this session?",
+        "what": f"The session of {session} and its {games} game{'s' if games != 1 else ''} "
+        "go from your lists.",
+        "back": session,
+    }
+    return render(request, "delete.html", context)

@@ -4,9 +4,9 @@ import copy
 
 import pytest
 
-from games.dump import DumpError, load_account
+from games.dump import DumpError, dump_account, load_account
 from games.models import Game, Hand, Player, Revision, Session
-from tests.tables import account_file, everything
+from tests.tables import account_file, everything, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -135,3 +135,10 @@ def test_a_moment_without_a_time_zone_is_taken_in_the_sites_time_zone(exported, 
     load_account(bea, exported)
     assert Session.objects.filter(owner=bea).order_by("date")[0].created.hour == 21
     assert Hand.objects.filter(game__session__owner=bea).exists()
+
+
+def test_a_games_own_name_goes_out_with_it_and_comes_back(user, bea):
+    game = make_game(user)
+    Game.objects.filter(pk=game.pk).update(name="The decider")
+    load_account(bea, dump_account(user))
+    assert Game.objects.get(session__owner=bea).name == "The decider"

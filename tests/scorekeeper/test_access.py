@@ -56,9 +56,19 @@ ACCESS = {
     "game_links": (MINE_REDIRECTS, MINE_REDIRECTS),
     # Starting the next game answers POST alone; it leads to the game it started.
     "game_rematch": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    "game_rename": (MINE, MINE),
+    # A confirm screen; its POST deletes and leads back to the session or the list.
+    "game_delete": (MINE, MINE_REDIRECTS),
+    "session_edit": (MINE, MINE),
+    "session_delete": (MINE, MINE_REDIRECTS),
     "player": (MINE, REFUSED),
+    "player_rename": (MINE, MINE),
+    "player_merge": (MINE, MINE),
+    "player_delete": (MINE, MINE_REDIRECTS),
     "account": (SIGNED_IN, SIGNED_IN),
     "account_export": (SIGNED_IN, REFUSED),
+    # POST alone; an empty one names nothing kept aside.
+    "restore": (SIGNED_IN | {"owner": 405, "other": 405}, SIGNED_IN | {"owner": 404, "other": 404}),
     "game:board": OWNER_READ,
     "game:sheet": OWNER_READ,
     "game:csv": OWNER_READ,
@@ -177,8 +187,16 @@ def test_each_role_gets_what_the_table_says(world, name, route, method, role):
 
 def object_id(name, game, owner):
     """The id a URL's <pk> stands for: a session's, a player's, or the game's."""
-    if name in ("session", "session_import", "game_new", "session_settle", "session_paid"):
+    if name in (
+        "session",
+        "session_import",
+        "game_new",
+        "session_settle",
+        "session_paid",
+        "session_edit",
+        "session_delete",
+    ):
         return game.session.pk
-    if name == "player":
+    if name.startswith("player"):
         return Player.objects.filter(owner=owner).first().pk
     return game.pk

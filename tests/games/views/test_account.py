@@ -94,3 +94,60 @@ def test_a_players_list_holding_a_number_is_refused_not_a_server_error(user, bea
         "Nothing was imported: player 5: a name must be text, not 7." in response.content.decode()
     )
     assert not Session.objects.filter(owner__username="bea").exists()
+
+
+def test_the_account_page_lists_what_is_kept_aside_and_when_it_goes(client, user):
+    from games import bin
+    from tests.tables import make_game
+
+    client.force_login(user)
+    game = make_game(user)
+    bin.delete(game)
+    page = client.get("/account/").content.decode()
+    assert f'value="game-{game.pk}"' in page and ">Restore<" in page
+    assert "gone for good on" in page
+
+
+def test_the_account_page_purges_what_was_kept_aside_over_30_days(client, user):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import bin
+    from tests.tables import make_game
+
+    client.force_login(user)
+    bin.delete(make_game(user).session)
+    Session.kept.update(deleted=timezone.now() - timedelta(days=31))
+    client.get("/account/")
+    assert not Session.kept.exists()
+
+
+def test_restoring_nothing_kept_aside_answers_404(client, user):
+    client.force_login(user)
+    assert client.post("/account/restore/", {"restore": "game-999"}).status_code == 404
+    assert client.post("/account/restore/", {"restore": "bogus"}).status_code == 404
+
+
+def test_the_account_file_leaves_out_what_is_kept_aside(client, user):
+    from games import bin
+    from tests.tables import make_game
+
+    client.force_login(user)
+    bin.delete(make_game(user).session)
+    assert json.loads(client.get("/account/export.json").content)["sessions"] == []
+
+
+def test_a_player_whose_name_was_taken_meanwhile_is_not_restored_and_says_why(client, user):
+    from games import bin
+    from games.models import Player
+    from tests.tables import make_game
+
+    client.force_login(user)
+    make_game(user)
+    ana = Player.objects.get(name="Ana")
+    bin.delete(ana)
+    Player.objects.create(owner=user, name="Ana")
+    response = client.post("/account/restore/", {"restore": f"player-{ana.pk}"}, follow=True)
+    assert "Another player is called Ana now" in response.content.decode()
+    assert Player.kept.get(pk=ana.pk).deleted

@@ -373,3 +373,31 @@ def test_a_finished_game_offers_the_next_one_under_its_result_and_then_leads_to_
     board = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert offer not in board
     assert f'href="{started}">The next game with the same people' in board
+
+
+def test_a_named_game_is_called_by_its_name_on_the_board_and_the_session(owner_client, user):
+    game = make_game(user)
+    owner_client.post(f"/games/{game.pk}/rename/", {"name": "The decider"})
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "<h1>The decider</h1>" in board
+    session = owner_client.get(f"/sessions/{game.session_id}/").content.decode()
+    assert "The decider · Tridge" in session
+
+
+def test_the_owners_board_offers_rename_and_delete_and_a_link_does_not(
+    owner_client, anon_client, user
+):
+    game = turn_on(owner_client, make_game(user))
+    assert f"/games/{game.pk}/delete/" in owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert "/delete/" not in anon_client.get(f"/s/{game.share_token}/").content.decode()
+
+
+def test_a_deleted_game_leaves_its_session_and_undo_brings_it_back(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    response = owner_client.post(f"/games/{game.pk}/delete/", follow=True)
+    page = response.content.decode()
+    assert response.redirect_chain[-1][0] == f"/sessions/{game.session_id}/"
+    assert "No games yet" in page and f'value="game-{game.pk}"' in page
+    assert owner_client.get(f"/games/{game.pk}/").status_code == 404
+    owner_client.post("/account/restore/", {"restore": f"game-{game.pk}"})
+    assert owner_client.get(f"/games/{game.pk}/").status_code == 200

@@ -255,3 +255,33 @@ def test_the_rules_page_opens_with_a_link_to_each_game(client):
     for key, game in GAMES.items():
         assert f'<a href="#{key}">{game.NAME}</a>' in contents
         assert f'<section class="card rules-game" id="{key}"' in page
+
+
+def test_a_sessions_date_place_and_note_are_changed_on_its_edit_form(owner_client, user):
+    session = Session.objects.create(owner=user, place="The Crown")
+    url = f"/sessions/{session.pk}/edit/"
+    assert 'value="The Crown"' in owner_client.get(url).content.decode()
+    owner_client.post(url, {"date": "2026-11-03", "place": "The Swan", "note": "Late"})
+    session.refresh_from_db()
+    assert (str(session.date), session.place, session.note) == ("2026-11-03", "The Swan", "Late")
+
+
+def test_a_bad_date_on_the_edit_form_is_said_by_the_field(owner_client, user):
+    session = Session.objects.create(owner=user, place="The Crown")
+    response = owner_client.post(f"/sessions/{session.pk}/edit/", {"date": "soon"})
+    assert response.status_code == 200 and response.context["form"].errors["date"]
+    assert 'class="error-summary"' in response.content.decode()
+
+
+def test_a_deleted_session_and_its_games_are_gone_until_undone(owner_client, user):
+    session = Session.objects.create(owner=user, place="The Crown")
+    game = Game.objects.create(session=session, kind="tridge", players=["Ana", "Ben", "Cy"])
+    page = owner_client.get(f"/sessions/{session.pk}/delete/").content.decode()
+    assert "1 game go" in page
+    response = owner_client.post(f"/sessions/{session.pk}/delete/", follow=True)
+    assert f'value="session-{session.pk}"' in response.content.decode()
+    assert "The Crown" not in owner_client.get("/").content.decode().split("</form>")[-1]
+    assert owner_client.get(f"/sessions/{session.pk}/").status_code == 404
+    assert owner_client.get(f"/games/{game.pk}/").status_code == 404
+    owner_client.post("/account/restore/", {"restore": f"session-{session.pk}"})
+    assert owner_client.get(f"/games/{game.pk}/").status_code == 200

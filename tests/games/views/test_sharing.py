@@ -223,3 +223,24 @@ def test_a_finished_games_all_hands_stops_polling_through_a_link(anon_client, ow
     game = turn_on(owner_client, make_game(user, rules={"hands": 1}, hands=[BEN_WINS]), "share")
     assert POLLS not in anon_client.get(hands_page(game, "share")).content.decode()
     assert POLLS in owner_client.get(hands_page(game, None)).content.decode()
+
+
+@pytest.mark.parametrize("link", ["share", "coscorer"])
+def test_the_links_of_a_deleted_game_answer_404_even_to_a_cached_poll(
+    anon_client, owner_client, game, link
+):
+    game = turn_on(owner_client, game, link)
+    base = f"/{link[0]}/{game.share_token if link == 'share' else game.coscorer_token}/"
+    poll = {"HX-Request": "true"}
+    etag = anon_client.get(base + "?live=1", headers=poll)["ETag"]
+    owner_client.post(f"/games/{game.pk}/delete/")
+    cached = anon_client.get(base + "?live=1", headers=poll | {"If-None-Match": etag})
+    assert cached.status_code == 404
+    assert anon_client.get(base).status_code == 404
+    assert anon_client.post(base + "hands/new/", {"kind": "passed"}).status_code == 404
+
+
+def test_the_links_of_a_game_of_a_deleted_session_answer_404(anon_client, owner_client, game):
+    game = turn_on(owner_client, game, "share")
+    owner_client.post(f"/sessions/{game.session_id}/delete/")
+    assert anon_client.get(f"/s/{game.share_token}/").status_code == 404

@@ -1,0 +1,12 @@
+"""`manage.py purgebin`: delete for good what every account kept aside longer than 30 days."""
+
+from django.core.management.base import BaseCommand
+
+from games import bin
+
+
+class Command(BaseCommand):
+    help = "Delete for good the games, sessions and players deleted over 30 days ago."
+
+    def handle(self, *args, **options):
+        self.stdout.write(f"{bin.purge()} rows deleted for good")
