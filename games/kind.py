@@ -115,7 +115,7 @@ class GameKind:
     @classmethod
     def board_context(cls, game, score) -> dict:
         """What the board shows besides the scores. By default, once the table set a money
-        value, what each side would win or pay were the game settled now, under its total
+        value, what each side is up or down (at the end: wins or pays), under its total
         (`standing_notes`, read by the shared standings)."""
         stake = stake_of(game)
         if stake is None:
@@ -125,7 +125,9 @@ class GameKind:
         for side in score.standings:
             amount = balances[side.split(" & ")[0]] * stake
             each = "each " if " & " in side else ""
-            verb = "wins" if amount > 0 else "pays"
+            # Before the end nobody pays yet: a side is up or down.
+            verb = ("wins", "pays") if score.finished else ("up", "down")
+            verb = verb[0] if amount > 0 else verb[1]
             notes[side] = f"{each}{verb} {money(abs(amount))}" if amount else "square"
         return {"standing_notes": notes}
 

@@ -59,6 +59,6 @@ class Tridge(GameKind):
     @staticmethod
     def result(game, side, score):
         """Chips won or lost: what a person holds less what they started with."""
-        return score.standings[side] - game.rules["chips"]
+        return score.standings[side] - match.starting_chips(game)
 
     balances = staticmethod(match.balances)

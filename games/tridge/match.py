@@ -85,11 +85,16 @@ def next_rules(game, score) -> dict:
     return rules | {name: chips for name, chips in left.items() if chips}
 
 
+def starting_chips(game) -> int:
+    # A game's rules are complete when the app makes it; one made otherwise has defaults.
+    return game.rules.get("chips", Settings.chips)
+
+
 def settlement(game, score) -> Settlement:
     """The game's settlement by the table's choices: the funds' house rule, money per chip."""
     return settle(
         game.players,
-        game.rules["chips"],
+        starting_chips(game),
         score,
         split_funds=split_funds(game),
         chip_value=stake_of(game),

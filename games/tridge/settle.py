@@ -27,6 +27,7 @@ class Settlement:
     payments: list[Payment]
     chip_value: Decimal | None
     carried: int = 0  # the chips an earlier match left on the table for this one
+    chips: int = 0  # what each person started with
 
     def money(self, chips: int) -> Decimal | None:
         if self.chip_value is None:
@@ -57,4 +58,5 @@ def settle(players, chips, score, split_funds=False, chip_value=None, carried=0)
         payments=fewest_payments(balances),
         chip_value=chip_value,
         carried=carried,
+        chips=chips,
     )

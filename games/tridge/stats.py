@@ -1,5 +1,7 @@
 """Tridge figures for a player's record: hands played as the player, their outcomes, chips."""
 
+from games.tridge.match import starting_chips
+
 
 def figures(name, game, score):
     played = {"win": 0, "draw": 0, "lose": 0, "one_off": 0}
@@ -13,4 +15,4 @@ def figures(name, game, score):
     yield "Lost", played["lose"]
     if played["one_off"]:
         yield "One off (fixed tricks)", played["one_off"]
-    yield "Net chips", score.standings[name] - game.rules["chips"]
+    yield "Net chips", score.standings[name] - starting_chips(game)

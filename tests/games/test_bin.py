@@ -62,9 +62,10 @@ def test_a_deleted_ana_does_not_stop_a_new_ana_and_only_comes_back_under_a_free_
 def test_a_player_record_counts_no_game_kept_aside(user):
     game = make_game(user, hands=[BEN_WINS])
     ben = Player.objects.get(name="Ben")
-    assert stats.player_record(ben)["tridge"].played == 1
+    assert stats.player_record(ben).kinds["tridge"].played == 1
     bin.delete(game)
-    assert stats.player_record(ben) == {}
+    record = stats.player_record(ben)
+    assert record.kinds == {} and record.games == [] and record.rivals == []
 
 
 def test_the_history_lists_no_deleted_session_nor_game(user):

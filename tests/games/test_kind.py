@@ -38,9 +38,12 @@ def test_the_next_game_keeps_the_house_rules_and_the_money_value_alone():
     assert rules == {"extra": 1} and meta == {"stake": "0.10"}
 
 
-def test_with_a_money_value_the_board_says_what_each_side_would_win_or_pay_now():
-    score = SimpleNamespace(standings={"Ana": 420, "Ben": 375})
+def test_with_a_money_value_the_board_says_what_each_side_is_up_or_down_and_at_the_end_pays():
+    score = SimpleNamespace(standings={"Ana": 420, "Ben": 375}, finished=False)
     two = SimpleNamespace(players=["Ana", "Ben"], rules={}, meta={"stake": "0.10"})
+    notes = GAMES["bid_fair"].board_context(two, score)["standing_notes"]
+    assert notes == {"Ana": "up 4.50", "Ben": "down 4.50"}
+    score.finished = True
     notes = GAMES["bid_fair"].board_context(two, score)["standing_notes"]
     assert notes == {"Ana": "wins 4.50", "Ben": "pays 4.50"}
     two.meta = {}
@@ -48,7 +51,7 @@ def test_with_a_money_value_the_board_says_what_each_side_would_win_or_pay_now()
 
 
 def test_partners_each_win_or_pay_the_difference_between_the_teams():
-    score = SimpleNamespace(standings={"Ana & Cy": 900, "Ben & Dee": 900})
+    score = SimpleNamespace(standings={"Ana & Cy": 900, "Ben & Dee": 900}, finished=True)
     four = SimpleNamespace(players=["Ana", "Ben", "Cy", "Dee"], rules={}, meta={"stake": "1"})
     assert GAMES["cardigan"].board_context(four, score)["standing_notes"]["Ana & Cy"] == "square"
     score.standings["Ana & Cy"] = 910
