@@ -9,7 +9,6 @@ from django import forms
 
 from games.forms import (
     BaseHandForm,
-    MoneyField,
     chips,
     fill_rest,
     last_is_rest,
@@ -17,6 +16,7 @@ from games.forms import (
     per_seat,
     pills,
 )
+from games.table_forms import MoneyField
 from games.tridge.rules import TRICKS
 from games.tridge.screen import HandScreen
 from games.tridge.words import BID_NAMES, suit_label

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from games import evening, services
-from games.forms import StakeForm
 from games.models import Game, Paid, Session
+from games.table_forms import StakeForm
 
 
 @require_safe

@@ -17,9 +17,9 @@ from django.views.decorators.vary import vary_on_headers
 from games import bin, boards, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.entry import new_key
-from games.forms import GameForm
 from games.models import Game, Seat, Session
 from games.registry import GAMES
+from games.table_forms import GameForm
 from games.views.account import deleted
 
 # The drawn part of a board is kept this long after it was last drawn; a change of the

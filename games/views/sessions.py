@@ -6,11 +6,11 @@ from django.views.decorators.http import require_safe
 from games import bin, history, imports
 from games.entry import whole_number
 from games.filters import SessionFilters
-from games.forms import ImportForm, SessionForm, house_rules
 from games.models import Session
 from games.money import stake_of
 from games.registry import GAMES
 from games.sheet import SheetError
+from games.table_forms import ImportForm, SessionForm, house_rules
 from games.views.account import deleted
 
 
