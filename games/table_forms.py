@@ -10,7 +10,7 @@ from decimal import Decimal
 from django import forms
 
 from games.dump import nothing_imported
-from games.models import Player, Session
+from games.models import Game, Player, Session
 from games.registry import GAMES
 from games.sheet import (
     NAME_LENGTH,
@@ -229,3 +229,11 @@ class ImportForm(forms.Form):
         """Nothing was imported, said next to where the sheet came from (file or text)."""
         where = "file" if self.cleaned_data.get("file") else "text"
         self.add_error(where, nothing_imported(error))
+
+
+class GameNameForm(forms.ModelForm):
+    class Meta:
+        model = Game
+        fields = ["name"]
+        labels = {"name": "Name (optional)"}
+        help_texts = {"name": "Left empty, the game is called by its kind and players."}

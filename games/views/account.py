@@ -65,6 +65,18 @@ def account(request):
     return render(request, "account.html", context)
 
 
+def delete_screen(request, thing, kind: str, said: str, then, title: str, what: str):
+    """Delete `thing` on a POST, with Undo on the next page (`then`); else ask first.
+
+    The game, the session and the player each say what goes and where the table lands.
+    """
+    if request.method == "POST":
+        bin.delete(thing)
+        deleted(request, said, kind, thing)
+        return redirect(then)
+    return render(request, "delete.html", {"title": title, "what": what, "back": thing})
+
+
 def deleted(request, text: str, kind: str, thing) -> None:
     """The next page says `text` ("Ana deleted") with a one-tap Undo: Restore, at once.
 

@@ -1,7 +1,6 @@
 import json
 from types import SimpleNamespace
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import transaction
@@ -14,13 +13,13 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games import bin, boards, polls, services
+from games import boards, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.entry import new_key
 from games.models import Game, Seat, Session
 from games.registry import GAMES
-from games.table_forms import GameForm
-from games.views.account import deleted
+from games.table_forms import GameForm, GameNameForm
+from games.views.account import delete_screen
 
 # The drawn part of a board is kept this long after it was last drawn; a change of the
 # game puts it out of reach at once (its key names the game's version).
@@ -263,14 +262,6 @@ def printable(request, access: Access):
     return render(request, "games/print.html", boards.board(access.game) | {"key": access.key})
 
 
-class GameNameForm(forms.ModelForm):
-    class Meta:
-        model = Game
-        fields = ["name"]
-        labels = {"name": "Name (optional)"}
-        help_texts = {"name": "Left empty, the game is called by its kind and players."}
-
-
 @login_required
 def game_rename(request, pk):
     game = get_object_or_404(Game, pk=pk, session__owner=request.user)
@@ -284,14 +275,10 @@ def game_rename(request, pk):
 @login_required
 def game_delete(request, pk):
     game = get_object_or_404(Game, pk=pk, session__owner=request.user)
-    if request.method == "POST":
-        bin.delete(game)
-        deleted(request, f"{game} deleted", "game", game)
-        return redirect(game.session)
-    context = {
-        "title": f"Delete {game}?",
-        "what": "The game, its hands and its links go; anyone following it through a link "
-        "sees that it is gone.",
-        "back": game,
-    }
-    return render(request, "delete.html", context)
+    what = (
+        "The game, its hands and its links go; anyone following it through a link "
+        "sees that it is gone."
+    )
+    return delete_screen(
+        request, game, "game", f"{game} deleted", game.session, f"Delete {game}?", what
+    )

@@ -4,10 +4,10 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import bin, renames, stats
+from games import renames, stats
 from games.filters import DateRange
 from games.models import Player
-from games.views.account import deleted
+from games.views.account import delete_screen
 
 GAMES_PER_PAGE = 20
 
@@ -76,17 +76,9 @@ def player_merge(request, pk):
 @login_required
 def player_delete(request, pk):
     player = _player(request, pk)
-    if request.method == "POST":
-        bin.delete(player)
-        deleted(request, f"{player.name} deleted", "player", player)
-        return redirect("home")
-    return render(
-        request,
-        "delete.html",
-        {
-            "title": f"Delete {player.name}?",
-            "what": f"{player.name} leaves your lists, filters and player pages. The games they "
-            "played keep their name and scores.",
-            "back": player,
-        },
+    what = (
+        f"{player.name} leaves your lists, filters and player pages. The games they played "
+        "keep their name and scores."
     )
+    said, title = f"{player.name} deleted", f"Delete {player.name}?"
+    return delete_screen(request, player, "player", said, "home", title, what)

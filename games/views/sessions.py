@@ -3,7 +3,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import bin, history, imports
+from games import history, imports
 from games.entry import whole_number
 from games.filters import SessionFilters
 from games.models import Session
@@ -11,7 +11,7 @@ from games.money import stake_of
 from games.registry import GAMES
 from games.sheet import SheetError
 from games.table_forms import ImportForm, SessionForm, house_rules
-from games.views.account import deleted
+from games.views.account import delete_screen
 
 
 @require_safe
@@ -95,15 +95,10 @@ def session_edit(request, pk):
 @login_required
 def session_delete(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)
-    if request.method == "POST":
-        bin.delete(session)
-        deleted(request, f"Session of {session} deleted", "session", session)
-        return redirect("home")
     games = session.games.count()
-    context = {
-        "title": "Delete this session?",
-        "what": f"The session of {session} and its {games} game{'s' if games != 1 else ''} "
-        "go from your lists.",
-        "back": session,
-    }
-    return render(request, "delete.html", context)
+    what = (
+        f"The session of {session} and its {games} game{'s' if games != 1 else ''} "
+        "go from your lists."
+    )
+    said = f"Session of {session} deleted"
+    return delete_screen(request, session, "session", said, "home", "Delete this session?", what)
