@@ -106,6 +106,13 @@ class GameKind:
     KEPT_CHOICES = ("stake",)
 
     @staticmethod
+    def leaves(game, score) -> dict:
+        """What a finished game leaves the next game of the same people, however that is
+        started (Play again, or a new game of the same kind): house rules the app sets,
+        such as Tridge's funds kept on the table. Default nothing."""
+        return {}
+
+    @staticmethod
     def deals_after(players, score) -> str:
         """Who deals after the last hand of a finished game: the next person to the left."""
         if not score.hands:

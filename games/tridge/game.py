@@ -49,6 +49,7 @@ class Tridge(GameKind):
     figures = staticmethod(stats.figures)
     board_context = staticmethod(match.board_context)
     KEPT_CHOICES = ("stake", "funds_left")
+    leaves = staticmethod(match.left_on_table)
 
     @classmethod
     def next_game(cls, game, score):

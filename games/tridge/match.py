@@ -60,19 +60,24 @@ def carried(rules: dict) -> int:
 
 
 def next_rules(game, score) -> dict:
-    """The house rules of the next match: the same, with what this one leaves on the table.
-
-    Kept funds stay as they lie (the game fund, the reserves, the widow's); split funds
-    leave only the chips that could not be shared out, which go to the game fund.
-    """
+    """The house rules of the next match: the same, with what this one leaves on the table."""
     rules = {key: value for key, value in game.rules.items() if key not in Settings.SET_BY_APP}
     how = ended(game)
     if how is not None:
         rules.pop("hands")
         if how["planned"] is not None:
             rules["hands"] = how["planned"]
+    return rules | left_on_table(game, score)
+
+
+def left_on_table(game, score) -> dict:
+    """What a finished match leaves the next one of the same people, as its rules.
+
+    Kept funds stay as they lie (the game fund, the reserves, the widow's); split funds
+    leave only the chips that could not be shared out, which go to the game fund.
+    """
     if not score.finished:
-        return rules  # nothing is settled yet, so nothing is left for the next match
+        return {}  # nothing is settled yet, so nothing is left for the next match
     funds = score.details["funds"]
     if split_funds(game):
         left = {"carried_game": funds_on_table(funds) % len(game.players)}
@@ -82,7 +87,7 @@ def next_rules(game, score) -> dict:
             "carried_reserves": sum(funds["reserves"]),
             "carried_widow": funds["widow"],
         }
-    return rules | {name: chips for name, chips in left.items() if chips}
+    return {name: chips for name, chips in left.items() if chips}
 
 
 def starting_chips(game) -> int:

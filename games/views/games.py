@@ -1,6 +1,7 @@
 import json
 from types import SimpleNamespace
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.db import transaction
@@ -13,7 +14,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games import boards, polls, services
+from games import boards, following, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.entry import new_key
 from games.models import Game, Seat, Session
@@ -46,6 +47,13 @@ def game_new(request, pk):
             Seat.objects.bulk_create(
                 Seat(game=game, player=player, position=position)
                 for position, player in enumerate(players)
+            )
+        last = following.take_over(game, request.user)
+        if last is not None:
+            when = f"{last.session.date:%-d %b}"
+            messages.info(
+                request,
+                f"What the last game with these people ({when}) left on the table is in play.",
             )
         return redirect(game)
     known = request.user.player_set.all()
@@ -151,42 +159,10 @@ def board(request, access: Access):
 @login_required
 @require_POST
 def rematch(request, pk):
-    """The next game with the same people: its kind and house rules, the deal passed on.
-
-    One game has one next game: a double tap, or the same tap on another phone, leads to
-    the one already started (kept in the game's meta, under its row lock).
-    """
-    with transaction.atomic():
-        game = get_object_or_404(
-            Game.objects.select_for_update(), pk=pk, session__owner=request.user
-        )
-        started = Game.objects.filter(pk=game.meta.get("next_game")).first()
-        if started:
-            return redirect(started)
-        seats = [seat.player for seat in game.seat_set.select_related("player")]
-        first, rules, meta = game.engine.next_game(game, services.score_game(game))
-        # The sheet's first player deals first: the seats turn, keeping their order.
-        turn = game.players.index(first)
-        seats = seats[turn:] + seats[:turn]
-        started = Game.objects.create(
-            session=game.session,
-            kind=game.kind,
-            players=[player.name for player in seats],
-            rules=rules,
-            meta=meta,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=started, player=player, position=position)
-            for position, player in enumerate(seats)
-        )
-
-        def lead_on(locked):
-            # A change of the game: the board's drawn part, kept by version, now leads on.
-            locked.meta = locked.meta | {"next_game": started.pk}
-            return True
-
-        services.change_game(game, lead_on)
-    return redirect(started)
+    """Play again: the next game with the same people (games/following.py); a second
+    tap leads to the game the first started."""
+    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
+    return redirect(following.start_next(game))
 
 
 def sheet(request, access: Access):

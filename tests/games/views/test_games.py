@@ -401,3 +401,16 @@ def test_a_deleted_game_leaves_its_session_and_undo_brings_it_back(owner_client,
     assert owner_client.get(f"/games/{game.pk}/").status_code == 404
     owner_client.post("/account/restore/", {"restore": f"game-{game.pk}"})
     assert owner_client.get(f"/games/{game.pk}/").status_code == 200
+
+
+def test_a_new_tridge_game_of_the_same_people_says_it_took_the_funds_left_last_time(
+    owner_client, user
+):
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    session = Session.objects.create(owner=user, place="Next week")
+    board = owner_client.post(
+        f"/sessions/{session.pk}/games/new/", tridge_form(), follow=True
+    ).content.decode()
+    when = f"{last.session.date:%-d %b}"
+    assert f"What the last game with these people ({when}) left on the table is in play." in board
+    assert "120 of the chips in the funds were left on the table by the last match." in board
