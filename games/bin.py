@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games import polls
+from games import polls, services
 from games.models import Game, Player, Session
 
 KEEP_DELETED = timedelta(days=30)
@@ -53,7 +53,20 @@ def delete(thing) -> None:
             games = [thing] if isinstance(thing, Game) else []
         thing.deleted = now
         thing.save(update_fields=["deleted"])
+        _unlink(games)
     _forget_links(games)
+
+
+def _unlink(games) -> None:
+    """A game that led to a deleted one leads nowhere: its board offers Play again anew."""
+    gone = [game.pk for game in games]
+    for earlier in Game.objects.filter(meta__next_game__in=gone):
+
+        def forget(locked):
+            locked.meta = {key: value for key, value in locked.meta.items() if key != "next_game"}
+            return True
+
+        services.change_game(earlier, forget)
 
 
 def restore(owner, kind: str, pk) -> Game | Session | Player | None:

@@ -19,7 +19,13 @@ def colours(game: Game) -> dict[str, int]:
     """Seat index by player (or team) name, for the CSS colour classes: one colour per
     seat, the same on every screen of a game (app.css .seat-N)."""
     names = {name: index for index, name in enumerate(game.players)}
-    return names | {team: index for index, team in enumerate(game.engine.teams(game.players))}
+    # The next game with the same people (Play again) turns the seats; each person keeps
+    # the colour they had (games/following.py).
+    kept = game.meta.get("colours")
+    if kept and set(kept) == set(names):
+        names = kept
+    # A team takes its first player's colour: the first two seats' colours, as a rule.
+    return names | {team: names[team.split(" & ")[0]] for team in game.engine.teams(game.players)}
 
 
 # The scoreboard lists the last hands only: at the table the standings, the next dealer

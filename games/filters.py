@@ -30,7 +30,13 @@ class DateRange(forms.Form):
         cleaned = super().clean()
         since, until = cleaned.get("from"), cleaned.get("to")
         if since and until and until < since:
-            self.add_error("to", "The ‘to’ date must be the same as or after the ‘from’ date")
+            self.add_error(
+                "to",
+                forms.ValidationError(
+                    "The ‘to’ date must be the same as or after the ‘from’ date",
+                    code="reversed",
+                ),
+            )
         return cleaned
 
     def dates(self) -> tuple:
@@ -38,6 +44,8 @@ class DateRange(forms.Form):
         if not self.is_bound:
             return None, None
         self.is_valid()
+        if self.has_error("to", "reversed"):
+            return None, None  # which of the two is meant is not for the app to guess
         if "to" in self.errors:
             return self.cleaned_data.get("from"), None
         return self.cleaned_data.get("from"), self.cleaned_data.get("to")

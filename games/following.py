@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from games import services
+from games import boards, services
 from games.models import Game, Seat
 from games.sheet import SheetError
 
@@ -35,7 +35,8 @@ def start_next(game: Game) -> Game:
             kind=locked.kind,
             players=[player.name for player in seats],
             rules=rules,
-            meta=meta,
+            meta=meta
+            | {"colours": {name: boards.colours(locked)[name] for name in locked.players}},
         )
         Seat.objects.bulk_create(
             Seat(game=started, player=player, position=position)

@@ -136,7 +136,8 @@ class GameKind:
             verb = ("wins", "pays") if score.finished else ("up", "down")
             verb = verb[0] if amount > 0 else verb[1]
             notes[side] = f"{each}{verb} {money(abs(amount))}" if amount else "square"
-        return {"standing_notes": notes}
+        after = "each wins or pays" if score.finished else "each is up or down so far"
+        return {"standing_notes": notes, "standing_caption": f"Money at {stake} a point: {after}."}
 
     @staticmethod
     def preview_context(form, score, record: dict) -> dict:

@@ -114,7 +114,7 @@ def board_context(game, score) -> dict:
     context = {"settlement": settled, "ended": ended(game)}
     if settled.chip_value is not None:
         context["standing_notes"] = {
-            name: f"{signed(chips)} chips · {money(chips, settled)}"
+            name: f"{signed(chips)} chips · {'+' if chips > 0 else ''}{money(chips, settled)}"
             for name, chips in settled.results.items()
         }
     return context

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS, TRICKS
+from games.sheet import read_settings
+from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS, TRICKS, Settings, Table
 from games.tridge.words import fund_movements, outcome_sentence
 
 
@@ -50,7 +51,7 @@ class HandScreen:
         if self.number > 1:
             before = score.hands[self.number - 2].details["funds"]
         else:
-            before = opening_funds(self.game.rules, len(self.people))
+            before = opening_funds(self.game.rules, self.people)
         return {
             "outcome": outcome_sentence(hand.details, hand.deltas, before, record),
             "movements": fund_movements(before, hand.details["funds"]),
@@ -60,9 +61,7 @@ class HandScreen:
         }
 
 
-def opening_funds(rules: dict, people: int) -> dict:
-    return {
-        "game": rules["game_contribution"] * people,
-        "reserves": [],
-        "widow": rules["widow_contribution"] * people,
-    }
+def opening_funds(rules: dict, players) -> dict:
+    """The funds before hand 1, as the engine opens them: the opening payments, on top of
+    what an earlier match left on the table."""
+    return Table(players, read_settings(Settings, rules)).funds()

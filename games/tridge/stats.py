@@ -9,10 +9,10 @@ def figures(name, game, score):
         details = hand_score.details
         if details.get("player") == name and details.get("outcome") in played:
             played[details["outcome"]] += 1
-    yield "Games played as the player", sum(played.values())
-    yield "Won", played["win"]
-    yield "Drawn", played["draw"]
-    yield "Lost", played["lose"]
+    yield "Hands played as the player", sum(played.values())
+    yield "Hands won", played["win"]
+    yield "Hands drawn", played["draw"]
+    yield "Hands lost", played["lose"]
     if played["one_off"]:
-        yield "One off (fixed tricks)", played["one_off"]
+        yield "Hands one off (fixed tricks)", played["one_off"]
     yield "Net chips", score.standings[name] - starting_chips(game)

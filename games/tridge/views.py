@@ -68,6 +68,9 @@ def settlement_options(request, access):
         return changed
 
     services.change_game(game, keep)
+    money = f", {chosen['stake']} a chip" if chosen["stake"] else ", no money value"
+    funds = "shared out" if chosen["funds_left"] == match.SPLIT else "left for the next match"
+    messages.success(request, f"Kept: the funds {funds}{money}.")
     return redirect(access.url("settlement"))
 
 
@@ -98,6 +101,7 @@ def end_match(request, access):
         "ended": match.ended(game),
         "finished": score.finished,
         "split": match.split_funds(game),
+        "chosen": "funds_left" in game.meta,
         "on_table": match.settlement(game, score).on_table,
     }
     return render(request, "tridge/end.html", context)

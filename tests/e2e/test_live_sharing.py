@@ -68,7 +68,7 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     axe(owner, "history")
     ben = Player.objects.get(owner=user, name="Ben")
     owner.goto(f"{base}/players/{ben.pk}/")
-    assert "Games played as the player" in owner.inner_text("main")
+    assert "Hands played as the player" in owner.inner_text("main")
     shoot(owner, "sharing-04-player-record")
     axe(owner, "player record")
 

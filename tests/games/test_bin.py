@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import bin, history, stats
+from games import bin, following, history, stats
 from games.models import Game, Player, Seat, Session
 from tests.tables import BEN_WINS, make_game
 
@@ -138,3 +138,12 @@ def test_a_deleted_player_who_never_played_is_purged_for_good(user):
     Player.objects.create(owner=user, name="Zoe", deleted=timezone.now() - timedelta(days=31))
     assert bin.purge(user) == 1
     assert not Player.kept.exists()
+
+
+def test_deleting_the_next_game_leaves_the_last_one_offering_play_again(user):
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    bin.delete(following.start_next(last))
+    last.refresh_from_db()
+    assert "next_game" not in last.meta
+    # Its funds go to the game Play again starts now.
+    assert following.start_next(last).rules["carried_widow"] == 100

@@ -17,9 +17,9 @@ def test_both_ends_of_the_range_are_read_as_dates():
     assert form.dates() == (datetime.date(2026, 11, 1), datetime.date(2026, 11, 30))
 
 
-def test_an_end_before_the_start_is_refused_and_only_the_start_is_kept():
+def test_an_end_before_the_start_is_refused_and_neither_is_applied():
     form = DateRange(QueryDict("from=2026-11-30&to=2026-11-01"))
-    assert form.dates() == (datetime.date(2026, 11, 30), None)
+    assert form.dates() == (None, None)
     assert form.errors["to"] == ["The ‘to’ date must be the same as or after the ‘from’ date"]
 
 

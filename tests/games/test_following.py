@@ -4,6 +4,7 @@ started from the form taking what the last one left on the table."""
 import pytest
 
 from games import following, services
+from games.boards import colours
 from games.models import Game, Player, Seat, Session
 from tests.tables import BEN_WINS, make_game
 
@@ -58,3 +59,12 @@ def test_play_again_twice_starts_one_game(user):
     last = ended(user)
     assert following.start_next(last) == following.start_next(last)
     assert Game.objects.count() == 2
+
+
+def test_each_person_keeps_their_colour_in_the_next_game_though_the_seats_turn(user):
+    last = ended(user)
+    started = following.start_next(last)
+    assert started.players == ["Ben", "Cy", "Dee", "Ana"]
+    assert colours(started) == colours(last) == {"Ana": 0, "Ben": 1, "Cy": 2, "Dee": 3}
+    again = following.start_next(started)
+    assert colours(again) == colours(last)

@@ -133,7 +133,7 @@ def test_the_next_match_starts_with_the_kept_funds_on_its_board(owner_client, us
     following = Game.objects.exclude(pk=game.pk).get()
     # Ana dealt hand 1, so Ben deals the first hand of the next match.
     assert following.players == ["Ben", "Cy", "Dee", "Ana"]
-    assert following.meta == {"stake": "0.05", "funds_left": "keep"}
+    assert following.meta["stake"] == "0.05" and following.meta["funds_left"] == "keep"
     board = owner_client.get(f"/games/{following.pk}/").content.decode()
     assert "120 of the chips in the funds were left on the table by the last match." in board
     funds = services.score_game(following).details["funds"]

@@ -61,7 +61,7 @@ def test_a_players_record_counts_games_wins_and_each_games_figures(owner_client,
     assert record["contractor"].played == 1 and record["contractor"].won == 0
     assert record["contractor"].figures["Contracts bid"] == 2
     assert record["contractor"].figures["Contracts made"] == 1
-    assert record["tridge"].figures["Games played as the player"] == 1
+    assert record["tridge"].figures["Hands played as the player"] == 1
     assert record["tridge"].figures["Net chips"] == 343 - 400
     assert record["tridge"].average == -57
 

@@ -87,8 +87,9 @@ def test_a_to_date_before_the_from_date_is_said_at_the_top_and_by_the_field(owne
     assert "There is a problem" in page
     assert page.count("The ‘to’ date must be the same as or after the ‘from’ date") == 2
     assert 'aria-describedby="id_to_error"' in page
-    # the refused end is left out: the games from the start date on are shown
-    assert list(response.context["record"]) == []
+    # A reversed range is not applied: every game is shown, never "no games between".
+    assert list(response.context["record"]) == ["contractor"]
+    assert "no games between these dates" not in page
 
 
 def test_a_date_that_is_not_one_is_refused_plainly(owner_client, user):
