@@ -62,8 +62,13 @@ def session_detail(request, pk):
     session = get_object_or_404(Session, pk=pk, owner=request.user)
     games = history.games_with_hands().filter(session=session)
     results = [(game, history.result_of(game)) for game in games]
-    money_games = sum(stake_of(game) is not None for game, _ in results)
-    context = {"session": session, "results": results, "money_games": money_games}
+    money = [result for game, result in results if stake_of(game) is not None]
+    context = {
+        "session": session,
+        "results": results,
+        "money_games": len(money),
+        "money_unfinished": sum(not result.finished for result in money),
+    }
     return render(request, "sessions/detail.html", context)
 
 

@@ -15,6 +15,7 @@ from games.registry import GAMES
 from games.tridge import rules as tridge_rules
 from games.tridge.game import Tridge
 from tests.sheets import EXAMPLES
+from tests.tables import BEN_WINS, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -287,3 +288,12 @@ def test_a_deleted_session_and_its_games_are_gone_until_undone(owner_client, use
     assert owner_client.get(f"/games/{game.pk}/").status_code == 404
     owner_client.post("/account/restore/", {"restore": f"session-{session.pk}"})
     assert owner_client.get(f"/games/{game.pk}/").status_code == 200
+
+
+def test_the_session_page_says_which_money_games_wait_for_their_end(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    game.meta = {"stake": "0.05"}
+    game.save()
+    page = owner_client.get(f"/sessions/{game.session.pk}/").content.decode()
+    assert "1 game played for money" in page
+    assert "1 of them is not finished yet and counts once it is." in page
