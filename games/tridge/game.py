@@ -37,6 +37,7 @@ class Tridge(GameKind):
 
     HandForm = HandForm
     BOARD_TEMPLATE = "tridge/board.html"
+    MORE_TEMPLATE = "tridge/more.html"
     NUMBERS_TEMPLATE = "tridge/numbers.html"
     RULES = rules
     SCREENS = urls.SCREENS  # the settlement

@@ -117,7 +117,8 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
     tap_settle.check()
     # A decimal comma, as half of Europe types it: 0.05 a chip, not 5 (issue 17).
     page.fill("#id_chip_value", "0,05")
-    page.click("button:has-text('Work it out')")
+    page.click("button:has-text('Keep these choices')")
+    assert "Kept: the funds shared out, 0.05 a chip." in page.inner_text("main")
     text = page.inner_text("main")
     assert "pays" in text
     chips, money = page.locator(".payments li").first.inner_text().split()[-2:]
