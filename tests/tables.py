@@ -21,6 +21,21 @@ def make_game(owner, kind="tridge", players=("Ana", "Ben", "Cy", "Dee"), rules=N
     return game
 
 
+def example_game(session, name, stake=None, **meta):
+    """The example sheet `name` imported into `session`, with a money value and meta."""
+    import json
+
+    from games.imports import import_sheet
+    from tests.sheets import EXAMPLES
+
+    game = import_sheet(session, json.loads((EXAMPLES / f"{name}.json").read_text()))
+    if stake is not None:
+        meta["stake"] = stake
+    game.meta = game.meta | meta
+    game.save()
+    return game
+
+
 def tridge_post(number, **fields):
     """A Tridge hand form as the phone posts it."""
     data = {"number": number, "kind": "played"}

@@ -1,37 +1,27 @@
 """Settling up the evening on a phone: a long evening's money games, a payment marked
 paid, and the whole settlement printed on one A4 page."""
 
-import json
 import re
 
 import pytest
 
-from games.imports import import_sheet
 from games.models import Paid, Session
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
-from tests.sheets import EXAMPLES
+from tests.tables import example_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def example(session, name, stake=None):
-    game = import_sheet(session, json.loads((EXAMPLES / f"{name}.json").read_text()))
-    if stake:
-        game.meta = {"stake": stake}
-        game.save()
-    return game
-
-
 def test_marking_a_payment_paid_on_the_evenings_settlement(live_server, phone, user, shoot, axe):
     session = Session.objects.create(owner=user, place="The Crown")
-    example(session, "tridge-four-people", "0.05")
-    example(session, "contractor-three-hands", "0.50")
-    example(session, "cardigan-four-deals", "0.001")
-    example(session, "tridge-four-people", "0.02")
-    example(session, "contractor-three-hands", "0.25")
-    example(session, "bid-fair-opening")
-    example(session, "tridge-three-people")
+    example_game(session, "tridge-four-people", "0.05")
+    example_game(session, "contractor-three-hands", "0.50")
+    example_game(session, "cardigan-four-deals", "0.001")
+    example_game(session, "tridge-four-people", "0.02")
+    example_game(session, "contractor-three-hands", "0.25")
+    example_game(session, "bid-fair-opening")
+    example_game(session, "tridge-three-people")
     page = phone
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/sessions/{session.pk}/games/new/?kind=tridge")

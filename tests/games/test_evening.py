@@ -1,6 +1,5 @@
 """The evening's settlement: each finished money game at its money value, settled together."""
 
-import json
 from decimal import Decimal
 from types import SimpleNamespace
 
@@ -9,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import evening
-from games.imports import import_sheet
 from games.kind import GameKind
 from games.models import Game, Hand, Paid, Session
 from games.payments import fewest_payments
@@ -17,18 +15,9 @@ from games.registry import GAMES
 from games.services import score_game
 from games.tridge import settle as tridge_settle
 from games.tridge.settle import KEPT
-from tests.sheets import EXAMPLES
+from tests.tables import example_game
 
 pytestmark = pytest.mark.django_db
-
-
-def example(session, name, stake=None, **meta):
-    game = import_sheet(session, json.loads((EXAMPLES / f"{name}.json").read_text()))
-    if stake is not None:
-        meta["stake"] = stake
-    game.meta = game.meta | meta
-    game.save()
-    return game
 
 
 @pytest.fixture
@@ -38,7 +27,7 @@ def session(user):
 
 def test_each_player_pays_every_other_the_difference_in_their_scores(session):
     # Contractor's example ends Ana -17, Ben 0, Cy 8.
-    game = example(session, "contractor-three-hands")
+    game = example_game(session, "contractor-three-hands")
     assert game.engine.balances(game, score_game(game)) == {"Ana": -42, "Ben": 9, "Cy": 33}
 
 
@@ -49,7 +38,7 @@ def test_each_member_of_the_losing_team_pays_the_difference_between_the_teams():
 
 
 def test_tridge_counts_chips_won_or_lost_and_the_funds_kept_are_paid_into(session):
-    game = example(session, "tridge-four-people")
+    game = example_game(session, "tridge-four-people")
     score = score_game(game)
     balances = game.engine.balances(game, score)
     expected = tridge_settle.settle(game.players, game.rules["chips"], score)
@@ -60,7 +49,7 @@ def test_tridge_counts_chips_won_or_lost_and_the_funds_kept_are_paid_into(sessio
 
 
 def test_tridge_funds_split_leave_only_what_cannot_be_shared_to_the_kept_funds(session):
-    game = example(session, "tridge-four-people", funds_left="split")
+    game = example_game(session, "tridge-four-people", funds_left="split")
     score = score_game(game)
     balances = game.engine.balances(game, score)
     result = tridge_settle.settle(game.players, game.rules["chips"], score, split_funds=True)
@@ -70,8 +59,8 @@ def test_tridge_funds_split_leave_only_what_cannot_be_shared_to_the_kept_funds(s
 
 
 def test_the_evening_adds_up_each_finished_money_game_at_its_money_value(session):
-    example(session, "contractor-three-hands", stake="0.50")
-    example(session, "contractor-three-hands", stake="0.10")
+    example_game(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "contractor-three-hands", stake="0.10")
     result = evening.session_evening(session)
     assert len(result.counted) == 2
     # -42, 9 and 33 points, at 0.60 a point across both games.
@@ -85,9 +74,9 @@ def test_the_evening_adds_up_each_finished_money_game_at_its_money_value(session
 
 
 def test_games_not_finished_not_scored_or_without_money_value_are_left_out_with_why(session):
-    example(session, "contractor-three-hands")
-    example(session, "tridge-three-people", stake="0.05")
-    broken = example(session, "contractor-three-hands", stake="1")
+    example_game(session, "contractor-three-hands")
+    example_game(session, "tridge-three-people", stake="0.05")
+    broken = example_game(session, "contractor-three-hands", stake="1")
     Hand.objects.filter(game=broken, number=1).update(record={"nonsense": True})
     result = evening.session_evening(session)
     assert [item.why for item in result.left_out] == [
@@ -99,7 +88,7 @@ def test_games_not_finished_not_scored_or_without_money_value_are_left_out_with_
 
 
 def test_a_mark_stands_for_the_payment_with_the_same_payer_payee_and_amount(session, user):
-    example(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "contractor-three-hands", stake="0.50")
     Paid.objects.create(session=session, payer="Ana", payee="Cy", amount="16.50", by=user)
     Paid.objects.create(session=session, payer="Ana", payee="Cy", amount="1.00", by=user)
     result = evening.session_evening(session)
@@ -120,11 +109,11 @@ def test_half_cents_are_rounded_so_that_the_results_still_add_up_to_zero():
 def test_the_evening_asks_the_same_queries_for_one_game_as_for_many(
     session, django_assert_num_queries
 ):
-    example(session, "contractor-three-hands", stake="1")
+    example_game(session, "contractor-three-hands", stake="1")
     with django_assert_num_queries(3):  # the games, their hands, the marks
         evening.session_evening(session)
-    example(session, "cardigan-four-deals", stake="0.01")
-    example(session, "tridge-four-people", stake="0.05")
+    example_game(session, "cardigan-four-deals", stake="0.01")
+    example_game(session, "tridge-four-people", stake="0.05")
     with django_assert_num_queries(3):
         result = evening.session_evening(session)
     assert len(result.counted) == 3 and Game.objects.count() == 3

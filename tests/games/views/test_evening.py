@@ -1,21 +1,11 @@
 """Settling up the evening: the screen, marking a payment paid, a game's money value."""
 
-import json
-
 import pytest
 
-from games.imports import import_sheet
 from games.models import Game, Paid, Session
-from tests.sheets import EXAMPLES
+from tests.tables import example_game
 
 pytestmark = pytest.mark.django_db
-
-
-def example(session, name, **meta):
-    game = import_sheet(session, json.loads((EXAMPLES / f"{name}.json").read_text()))
-    game.meta = game.meta | meta
-    game.save()
-    return game
 
 
 @pytest.fixture
@@ -33,8 +23,8 @@ def mark(client, session, payer, payee, amount, action="mark"):
 
 
 def test_the_screen_shows_each_person_the_games_and_the_fewest_payments(owner_client, session):
-    example(session, "contractor-three-hands", stake="0.50")
-    example(session, "bid-fair-opening", stake="1")
+    example_game(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "bid-fair-opening", stake="1")
     page = owner_client.get(settle_url(session)).content.decode()
     assert "+16.50" in page and "\u221221.00" in page
     assert 'pays <strong>Cy</strong> <span class="amount">16.50</span>' in page
@@ -45,14 +35,14 @@ def test_the_screen_shows_each_person_the_games_and_the_fewest_payments(owner_cl
 
 
 def test_a_session_without_a_money_game_says_how_to_make_one(owner_client, session):
-    example(session, "contractor-three-hands")
+    example_game(session, "contractor-three-hands")
     page = owner_client.get(settle_url(session)).content.decode()
     assert "Give a game a money value" in page
     assert "no money value set" in page
 
 
 def test_marking_a_payment_paid_keeps_who_marked_it_and_when(owner_client, session, user):
-    example(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "contractor-three-hands", stake="0.50")
     response = mark(owner_client, session, "Ana", "Cy", "16.50")
     assert response["Location"] == settle_url(session)
     paid = Paid.objects.get()
@@ -63,21 +53,21 @@ def test_marking_a_payment_paid_keeps_who_marked_it_and_when(owner_client, sessi
 
 
 def test_a_double_tap_marks_a_payment_once(owner_client, session):
-    example(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "contractor-three-hands", stake="0.50")
     mark(owner_client, session, "Ana", "Cy", "16.50")
     mark(owner_client, session, "Ana", "Cy", "16.50")
     assert Paid.objects.count() == 1
 
 
 def test_a_payment_marked_paid_can_be_unmarked(owner_client, session):
-    example(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "contractor-three-hands", stake="0.50")
     mark(owner_client, session, "Ana", "Cy", "16.50")
     mark(owner_client, session, "Ana", "Cy", "16.50", action="unmark")
     assert not Paid.objects.exists()
 
 
 def test_a_payment_no_longer_owed_is_not_marked_and_the_table_is_told(owner_client, session):
-    example(session, "contractor-three-hands", stake="0.50")
+    example_game(session, "contractor-three-hands", stake="0.50")
     response = mark(owner_client, session, "Ana", "Cy", "99.00")
     assert not Paid.objects.exists()
     page = owner_client.get(response["Location"]).content.decode()
@@ -87,7 +77,7 @@ def test_a_payment_no_longer_owed_is_not_marked_and_the_table_is_told(owner_clie
 def test_another_account_cannot_mark_a_payment_or_set_a_money_value(
     owner_client, stranger_client, session
 ):
-    game = example(session, "contractor-three-hands", stake="0.50")
+    game = example_game(session, "contractor-three-hands", stake="0.50")
     assert mark(stranger_client, session, "Ana", "Cy", "16.50").status_code == 404
     response = stranger_client.post(f"/games/{game.pk}/stake/", {f"game{game.pk}-stake": "9"})
     assert response.status_code == 404
@@ -97,7 +87,7 @@ def test_another_account_cannot_mark_a_payment_or_set_a_money_value(
 
 
 def test_the_owner_sets_a_money_value_and_the_rest_of_the_meta_stays(owner_client, session):
-    game = example(session, "cardigan-four-deals", other="kept")
+    game = example_game(session, "cardigan-four-deals", other="kept")
     response = owner_client.post(f"/games/{game.pk}/stake/", {f"game{game.pk}-stake": "0,01"})
     assert response["Location"] == settle_url(session)
     before = game.meta
@@ -108,14 +98,14 @@ def test_the_owner_sets_a_money_value_and_the_rest_of_the_meta_stays(owner_clien
 
 
 def test_an_empty_money_value_takes_the_game_out_of_the_settlement(owner_client, session):
-    game = example(session, "contractor-three-hands", stake="0.50")
+    game = example_game(session, "contractor-three-hands", stake="0.50")
     owner_client.post(f"/games/{game.pk}/stake/", {f"game{game.pk}-stake": ""})
     game.refresh_from_db()
     assert "stake" not in game.meta
 
 
 def test_a_bad_money_value_is_refused_next_to_its_game(owner_client, session):
-    game = example(session, "contractor-three-hands", stake="0.50")
+    game = example_game(session, "contractor-three-hands", stake="0.50")
     response = owner_client.post(f"/games/{game.pk}/stake/", {f"game{game.pk}-stake": "1,000.5"})
     assert response.status_code == 200
     assert "Write an amount such as 0.05 or 0,05" in response.content.decode()
@@ -124,7 +114,7 @@ def test_a_bad_money_value_is_refused_next_to_its_game(owner_client, session):
 
 
 def test_tridge_asks_for_money_per_chip(owner_client, session):
-    example(session, "tridge-four-people")
+    example_game(session, "tridge-four-people")
     page = owner_client.get(settle_url(session)).content.decode()
     assert "Money per chip (optional)" in page
     assert Game.objects.get().engine.STAKE_LABEL == "Money per chip"
