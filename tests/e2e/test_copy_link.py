@@ -1,6 +1,8 @@
 """'Copy link' beside the share link (static/js/copy.js): one tap copies it, and where the
 clipboard cannot be written the link's text is selected for the phone's own Copy."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -25,7 +27,9 @@ def phone(browser, **options):
 def share(page, base, url):
     log_in(page, base)
     page.goto(url)
-    page.click("button:has-text('Share a read-only link')")
+    # The page the tap leads to, loaded whole: its deferred script (copy.js) has run.
+    with page.expect_navigation(wait_until="load"):
+        page.click("button:has-text('Share a read-only link')")
     return page.get_attribute("#share-link", "href")
 
 
@@ -47,6 +51,6 @@ def test_without_a_clipboard_the_link_is_selected_to_copy(live_server, browser, 
     context.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined})")
     link = share(page, live_server.url, url)
     page.click("button[data-copy=share-link]")
-    assert page.inner_text("#share-link-said").startswith("Selected")
+    expect(page.locator("#share-link-said")).to_have_text(re.compile("^Selected"))
     assert page.evaluate("String(window.getSelection())") == link
     context.close()
