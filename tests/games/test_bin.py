@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games import bin, following, history, stats
+from games import bin, following, history, services, stats
 from games.models import Game, Player, Seat, Session
 from tests.tables import BEN_WINS, make_game
 
@@ -147,3 +147,11 @@ def test_deleting_the_next_game_leaves_the_last_one_offering_play_again(user):
     assert "next_game" not in last.meta
     # Its funds go to the game Play again starts now.
     assert following.start_next(last).rules["carried_widow"] == 100
+
+
+def test_a_hand_saved_as_its_game_is_deleted_elsewhere_is_kept_with_it(user):
+    game = make_game(user, hands=[BEN_WINS])
+    bin.delete(game)  # on another phone, after this one's access check
+    services.add_hand(game, {"passed": True}, 2)
+    restored = bin.restore(user, "game", game.pk)
+    assert [hand.record for hand in restored.hands.all()][-1] == {"passed": True}
