@@ -19,9 +19,6 @@ from decimal import Decimal
 
 from games.history import games_with_hands
 from games.models import Paid
-
-# A pure helper that settles any zero-sum balances, written for Tridge's own settlement;
-# the evening settles whole cents with it.
 from games.money import stake_of
 from games.payments import fewest_payments
 from games.services import score_records

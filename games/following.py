@@ -21,7 +21,7 @@ def start_next(game: Game) -> Game:
     """Play again: the same kind, house rules and people, the deal passed on as the game's
     rules say (GameKind.next_game)."""
     with transaction.atomic():
-        locked = Game._base_manager.select_for_update().get(pk=game.pk)
+        locked = services.lock(game)
         started = Game.objects.filter(pk=locked.meta.get("next_game")).first()
         if started:
             return started
@@ -70,7 +70,7 @@ def take_over(game: Game, owner) -> Game | None:
         return True
 
     with transaction.atomic():
-        if "next_game" in Game._base_manager.select_for_update().get(pk=last.pk).meta:
+        if "next_game" in services.lock(last).meta:
             return None  # Play again on another phone got there first
         services.change_game(game, take)
         _lead_on(last, game)

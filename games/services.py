@@ -131,10 +131,17 @@ def score_game(game: Game) -> GameScore:
     return score_records(game, list(game.hands.values_list("record", flat=True)))
 
 
+def lock(game: Game) -> Game:
+    """The game's row, locked for this transaction.
+
+    Through the base manager: a change that passed the access check as the owner deleted
+    the game on another phone is stored with it (and comes back with it), never a 500.
+    """
+    return Game._base_manager.select_for_update().get(pk=game.pk)
+
+
 def _locked(game: Game) -> tuple[Game, list[Hand]]:
-    # The base manager: a change that passed the access check as the owner deleted the
-    # game on another phone is stored with it (and comes back with it), never a 500.
-    locked = Game._base_manager.select_for_update().get(pk=game.pk)
+    locked = lock(game)
     return locked, list(locked.hands.all())
 
 
@@ -154,7 +161,7 @@ def change_game(game: Game, change) -> bool:
     """Change the game's own rules or meta under its lock: `change(locked)` alters the
     locked copy and says whether it did. A change of the game, so every board redraws."""
     with transaction.atomic():
-        locked = Game._base_manager.select_for_update().get(pk=game.pk)
+        locked = lock(game)
         if not change(locked):
             return False
         locked.save(update_fields=["rules", "meta"])
@@ -212,7 +219,7 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Ha
 def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Hand:
     """The careful path: every hand read and scored again, under the game's lock."""
     with transaction.atomic():
-        locked = Game._base_manager.select_for_update().get(pk=game.pk)
+        locked = lock(game)
         _once(locked, key, expected_number, Submission.ADDED)
         # The records alone: a new hand needs no Hand objects, and 500 of them cost more
         # than scoring the sheet they hold.
@@ -374,7 +381,7 @@ def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=N
     what was done to it ("added", "edited", "deleted"), for the board's line.
     """
     with transaction.atomic():
-        locked = Game._base_manager.select_for_update().get(pk=game.pk)
+        locked = lock(game)
         done = submitted(locked, key)
         if done is not None:  # this Undo, sent twice at once
             raise AlreadyStored(done)
@@ -410,6 +417,7 @@ __all__ = [
     "default_rules",
     "delete_hand",
     "edit_hand",
+    "lock",
     "meta_with_top",
     "put_back",
     "score_game",

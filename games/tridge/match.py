@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.money import stake_of
 from games.templatetags.scorekeeper import money, signed
 from games.tridge.rules import Settings
-from games.tridge.settle import KEPT, Settlement, funds_on_table, settle
+from games.tridge.settle import Settlement, funds_on_table, settle
 
 KEEP, SPLIT = "keep", "split"
 
@@ -123,6 +123,4 @@ def board_context(game, score) -> dict:
 def balances(game, score) -> dict[str, int]:
     """Chips won or lost, as the settlement counts them, for the evening's settlement: the
     table is one more party, paid what stays on it and paying out what it brought."""
-    result = settlement(game, score)
-    table = result.on_table - result.share * len(game.players) - result.carried
-    return result.results | ({KEPT: table} if table else {})
+    return settlement(game, score).balances

@@ -6,7 +6,7 @@ is a Decimal, so "0.05 a chip" never rounds a payment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from games.payments import Payment, fewest_payments
@@ -28,6 +28,8 @@ class Settlement:
     chip_value: Decimal | None
     carried: int = 0  # the chips an earlier match left on the table for this one
     chips: int = 0  # what each person started with
+    # What the payments square: the results, and the table as a party when it has a balance.
+    balances: dict[str, int] = field(default_factory=dict)
 
     def money(self, chips: int) -> Decimal | None:
         if self.chip_value is None:
@@ -59,4 +61,5 @@ def settle(players, chips, score, split_funds=False, chip_value=None, carried=0)
         chip_value=chip_value,
         carried=carried,
         chips=chips,
+        balances=balances,
     )

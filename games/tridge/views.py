@@ -10,6 +10,7 @@ from games import boards, services
 from games.money import stake_of
 from games.tridge import match
 from games.tridge.forms import SettlementForm
+from games.tridge.settle import funds_on_table
 from games.views.games import live, polled, polled_part
 
 
@@ -102,6 +103,6 @@ def end_match(request, access):
         "finished": score.finished,
         "split": match.split_funds(game),
         "chosen": "funds_left" in game.meta,
-        "on_table": match.settlement(game, score).on_table,
+        "on_table": funds_on_table(score.details["funds"]),
     }
     return render(request, "tridge/end.html", context)
