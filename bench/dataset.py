@@ -23,10 +23,10 @@ from django.db import transaction
 
 from bench.sheets import bid_fair_sheet, cardigan_games, contractor_sheet, tridge_sheet
 from games.access import new_token
+from games.imports import SHEET_KEYS, checked_sheet
 from games.models import Game, Hand, Player, Seat, Session
-from games.registry import score_sheet
-from games.services import SHEET_KEYS, score_game
-from games.sheet import read_sheet, settings_as_rules
+from games.services import score_game
+from games.sheet import settings_as_rules
 
 PASSWORD = "bench-password-not-a-secret"
 NAMES = ("Ana", "Ben", "Cy", "Dee")  # every generator seats these names, in this order
@@ -61,8 +61,7 @@ def small_sheet(kind: str, rng: random.Random) -> dict:
 
 def checked(data: dict) -> tuple[dict, dict]:
     """The sheet's rules and meta as import_sheet stores them; raises if it does not score."""
-    sheet = read_sheet(data)
-    score_sheet(sheet)
+    sheet = checked_sheet(data)
     top = {key: value for key, value in data.items() if key not in SHEET_KEYS}
     return settings_as_rules(sheet.settings), ({"sheet_top": top} if top else {})
 

@@ -268,8 +268,9 @@ def fetch(port: int, path: str, cookies: dict) -> bytes:
 
 
 def squeeze(page: bytes) -> bytes:
-    """A page without its CSRF tokens (new each time) and with its whitespace collapsed."""
-    page = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", page)
+    """A page without its CSRF tokens and submission keys (new each time), its whitespace
+    collapsed."""
+    page = re.sub(rb'name="(?:csrfmiddlewaretoken|submission)" value="[^"]+"', b"", page)
     return re.sub(rb"\s+", b" ", re.sub(rb">\s+<", b"><", page)).strip()
 
 
