@@ -17,7 +17,6 @@ import argparse
 import gc
 import json
 import os
-import platform
 import statistics
 import sys
 import time
@@ -31,6 +30,7 @@ import django  # noqa: E402
 # The games are registered once the app is ready (games/registry.py).
 django.setup()
 
+from bench.report import machine  # noqa: E402
 from bench.sheets import (  # noqa: E402
     bid_fair_sheet,
     cardigan_games,
@@ -99,15 +99,6 @@ def read_and_score(data):
     # The sheet is kept too: like every result here, it is freed once the clock stops.
     sheet = read_sheet(data)
     return sheet, score_sheet(sheet)
-
-
-def machine() -> str:
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    load = " ".join(f"{n:.1f}" for n in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
-    return (
-        f"{platform.python_implementation()} {platform.python_version()} on "
-        f"{platform.system()} {platform.machine()}, nproc {cpus}, load average {load}"
-    )
 
 
 def row(name: str, texts: list[str], best: dict[str, float], ratios: dict[str, float]) -> str:
