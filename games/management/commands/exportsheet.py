@@ -2,7 +2,7 @@
 
 import json
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
 from games.services import sheet_of
@@ -17,6 +17,5 @@ class Command(BaseCommand):
     def handle(self, *args, game_id, **options):
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
-            self.stderr.write(f"game: there is no game {game_id}")
-            raise SystemExit(2)
+            raise CommandError(f"game: there is no game {game_id}", returncode=2)
         self.stdout.write(json.dumps(sheet_of(game), indent=1, ensure_ascii=False))

@@ -3,7 +3,7 @@
 import os
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from games.dump import nothing_imported
@@ -23,8 +23,7 @@ class Command(BaseCommand):
     def handle(self, *args, file, owner, **options):
         user = get_user_model().objects.filter(username=owner).first()
         if user is None:
-            self.stderr.write(f"owner: there is no user {owner!r}")
-            raise SystemExit(2)
+            raise CommandError(f"owner: there is no user {owner!r}", returncode=2)
         try:
             data = parse_json(read(file))
         except OSError as error:
@@ -45,5 +44,4 @@ class Command(BaseCommand):
         self.stdout.write(f"{game.pk} {game.get_absolute_url()}")
 
     def refuse(self, error) -> None:
-        self.stderr.write(one_line(nothing_imported(error)))
-        raise SystemExit(2) from None
+        raise CommandError(one_line(nothing_imported(error)), returncode=2) from None

@@ -3,7 +3,7 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from games.registry import score_sheet
 from games.sheet import SheetError, load_sheet
@@ -25,8 +25,7 @@ class Command(BaseCommand):
                 results.append(score_sheet(load_sheet(read(path))).as_json())
             except (SheetError, OSError) as error:
                 prefix = f"{path}: " if len(files) > 1 else ""
-                self.stderr.write(prefix + one_line(error))
-                raise SystemExit(2) from None
+                raise CommandError(prefix + one_line(error), returncode=2) from None
         if len(results) == 1:
             self.stdout.write(json.dumps(results[0], indent=2, ensure_ascii=False))
         else:

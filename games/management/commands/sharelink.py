@@ -1,6 +1,6 @@
 """`manage.py sharelink GAME_ID`: print a game's share path, turning sharing on if it was off."""
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from games.access import new_token
@@ -16,8 +16,7 @@ class Command(BaseCommand):
     def handle(self, *args, game_id, **options):
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
-            self.stderr.write(f"game: there is no game {game_id}")
-            raise SystemExit(2)
+            raise CommandError(f"game: there is no game {game_id}", returncode=2)
         if not game.share_token:
             game.share_token = new_token()
             game.save(update_fields=["share_token"])

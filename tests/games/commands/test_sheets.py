@@ -4,7 +4,7 @@ import json
 import os
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from games.models import Game, Session
 from tests.sheets import EXAMPLES, scored
@@ -13,13 +13,17 @@ pytestmark = pytest.mark.django_db
 
 
 def run(capsys, *args):
+    """The exit status, what went to stdout, and stderr or the refusal's one line.
+
+    A refusal is a CommandError, which `manage.py` prints as one line on stderr and exits
+    with its returncode (tests/games/commands/test_command_line.py runs it so).
+    """
     try:
         call_command(*args)
-        code = 0
-    except SystemExit as exit:
-        code = exit.code
+    except CommandError as error:
+        return error.returncode, capsys.readouterr().out, str(error)
     out, err = capsys.readouterr()
-    return code, out, err
+    return 0, out, err
 
 
 def test_import_prints_the_game_id_and_page_and_export_gives_it_back(capsys, user):
@@ -41,7 +45,7 @@ def test_a_bad_sheet_is_refused_in_one_line_and_nothing_is_stored(capsys, user, 
     code, out, err = run(capsys, "importsheet", str(bad), "--owner", "ana")
     assert (code, out) == (2, "")
     assert err == (
-        "Nothing was imported: hand 4: honours: 4 is too many with spades trumps, at most 3.\n"
+        "Nothing was imported: hand 4: honours: 4 is too many with spades trumps, at most 3."
     )
     assert not Game.objects.exists() and not Session.objects.exists()
 
@@ -60,7 +64,7 @@ def test_a_damaged_file_is_refused_in_one_line_with_status_2(capsys, user, tmp_p
     bad.write_text(text)
     code, out, err = run(capsys, "importsheet", str(bad), "--owner", "ana")
     assert (code, out) == (2, "")
-    assert err.startswith(words) and err.count("\n") == 1
+    assert err.startswith(words) and "\n" not in err
     assert not Session.objects.exists()
 
 
@@ -77,10 +81,11 @@ def test_a_file_whose_name_is_not_utf8_is_still_imported(capsys, user, tmp_path)
     [
         (("importsheet", "missing.json", "--owner", "ana"), "cannot be read"),
         (("importsheet", str(EXAMPLES / "bid-fair-opening.json"), "--owner", "nobody"), "no user"),
-        (("exportsheet", "999"), "no game 999"),
+        (("exportsheet", "999"), "game: there is no game 999"),
+        (("sharelink", "999"), "game: there is no game 999"),
     ],
 )
 def test_bad_arguments_get_one_line_on_stderr(capsys, user, args, words):
     code, out, err = run(capsys, *args)
     assert (code, out) == (2, "")
-    assert words in err and len(err.strip().splitlines()) == 1
+    assert words in err and "\n" not in err
