@@ -1,4 +1,5 @@
-"""What every engine returns: the scored game, shaped as SCORESHEET.md prints it."""
+"""What every engine returns: the scored game, as `manage.py score` prints it
+(docs/SHEET.md#the-scored-game)."""
 
 from __future__ import annotations
 

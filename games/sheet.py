@@ -1,4 +1,4 @@
-"""The score sheet (SCORESHEET.md): one game as JSON, read strictly into typed records.
+"""The score sheet (docs/SHEET.md): one game as JSON, read strictly into typed records.
 
 Nothing here knows a game's rules: each game's `records.read` reads its own hands,
 and its `rules.score` turns the records into a `GameScore`. Both raise `SheetError`,

@@ -1,4 +1,4 @@
-"""Bid Fair scoring (RULES.md, "Bid Fair"): pure Python, records in, a GameScore out.
+"""Bid Fair scoring (docs/RULES.md#bid-fair): pure Python, records in, a GameScore out.
 
 The per-deal arithmetic (`contract`, `score_deal`) is kept apart from the game loop
 (`score`) so that the hand-entry form can preview a deal before it is saved.
@@ -25,7 +25,7 @@ CAPTURED = 2 * TRICKS
 
 
 def _points_range() -> tuple[int, int]:
-    # Derived rather than typed in, so the 100..140 of RULES.md cannot drift from the
+    # Derived rather than typed in, so the 100..140 of docs/RULES.md#bid-fair cannot drift from the
     # card values: the cheapest and the dearest 14 cards of the pack.
     values = sorted(CARD_POINTS[rank_of(card)] for card in PACK)
     return sum(values[:CAPTURED]), sum(values[-CAPTURED:])

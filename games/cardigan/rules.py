@@ -1,4 +1,4 @@
-"""Cardigan scoring (RULES.md, "Cardigan"): pure Python, records in, a GameScore out.
+"""Cardigan scoring (docs/RULES.md#cardigan): pure Python, records in, a GameScore out.
 
 Four players in two partnerships play four deals from four packs shuffled together.
 Scores belong to the teams, named after their players in seating order ("Ana & Cy").

@@ -1,4 +1,4 @@
-"""Contractor's auction (RULES.md, "Auction"): a pure state machine, no Django.
+"""Contractor's auction (docs/RULES.md#the-auction): a pure state machine, no Django.
 
 Calls go clockwise from the player left of the dealer. Whoever is on turn may pass,
 bid (a contract worth more than the highest bid so far) or challenge the highest bid

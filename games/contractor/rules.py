@@ -1,4 +1,4 @@
-"""Contractor scoring (RULES.md, "Contractor"): pure Python, records in, a GameScore out."""
+"""Contractor scoring (docs/RULES.md#contractor): pure Python, records in, a GameScore out."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ CONTRACT, AUCTION = "contract", "auction"
 
 
 def offered(strain: str | None, condition: str) -> bool:
-    """Whether a condition goes with the strain (RULES.md); before a strain, all but nil's own."""
+    """Whether a condition goes with the strain (docs/RULES.md#contractor); before a
+    strain, all but nil's own."""
     if condition == "extra_tricks":
         return strain != "nil"
     if condition == "sour_trumps":

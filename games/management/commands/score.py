@@ -1,4 +1,4 @@
-"""`manage.py score FILE [FILE ...]`: score sheets exactly as SCORESHEET.md describes."""
+"""`manage.py score FILE [FILE ...]`: score sheets as docs/SHEET.md describes them."""
 
 import json
 import sys

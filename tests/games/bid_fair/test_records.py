@@ -1,4 +1,4 @@
-"""Reading Bid Fair hands: what SCORESHEET.md, "Bid Fair", accepts and refuses."""
+"""Reading Bid Fair hands: what docs/SHEET.md#bid-fair accepts and refuses."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Bid Fair scoring: every rule and [reading] of RULES.md, "Bid Fair"."""
+"""Bid Fair scoring: every rule and reading of docs/RULES.md#bid-fair."""
 
 import pytest
 

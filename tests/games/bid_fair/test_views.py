@@ -15,7 +15,7 @@ from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db
 
-# The opening deal of shared/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut,
+# The opening deal of tests/data/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut,
 # and Ben makes his contract of 50 with 61 card points against Ana's 49.
 ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
 BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]

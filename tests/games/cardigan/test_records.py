@@ -1,4 +1,4 @@
-"""What a Cardigan sheet may and may not say (SCORESHEET.md and RULES.md, "Cardigan")."""
+"""What a Cardigan sheet may and may not say (docs/SHEET.md#cardigan, docs/RULES.md#cardigan)."""
 
 import pytest
 

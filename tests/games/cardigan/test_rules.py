@@ -1,4 +1,4 @@
-"""Cardigan scoring, rule by rule (RULES.md, "Cardigan")."""
+"""Cardigan scoring, rule by rule (docs/RULES.md#cardigan)."""
 
 import pytest
 

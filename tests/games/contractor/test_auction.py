@@ -1,4 +1,4 @@
-"""Contractor's auction, rule by rule (RULES.md, "Auction"), illegal calls included."""
+"""Contractor's auction, rule by rule (docs/RULES.md#the-auction), illegal calls included."""
 
 import pytest
 from hypothesis import given

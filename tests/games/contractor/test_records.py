@@ -1,4 +1,4 @@
-"""What a Contractor sheet may and may not say (SCORESHEET.md, "Contractor")."""
+"""What a Contractor sheet may and may not say (docs/SHEET.md#contractor)."""
 
 import pytest
 

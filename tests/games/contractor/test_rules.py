@@ -1,4 +1,4 @@
-"""Contractor scoring, rule by rule (RULES.md, "Contractor")."""
+"""Contractor scoring, rule by rule (docs/RULES.md#contractor)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""What a Tridge sheet may and may not say (SCORESHEET.md, "Tridge")."""
+"""What a Tridge sheet may and may not say (docs/SHEET.md#tridge)."""
 
 import pytest
 

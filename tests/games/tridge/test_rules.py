@@ -1,4 +1,4 @@
-"""Tridge scoring, rule by rule (RULES.md, "Tridge").
+"""Tridge scoring, rule by rule (docs/RULES.md#tridge).
 
 With three people and the default settings everyone starts on 500 chips and pays 25 to
 the widow's fund and 5 to the game fund before hand 1: 470 each, a game fund of 15
