@@ -2,13 +2,14 @@
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from games.management import refusing
 from games.models import Game
 from games.services import sheet_of
 
 
-class Command(BaseCommand):
+class Command(refusing.Command):
     help = "Print a game as a score sheet (JSON)."
 
     def add_arguments(self, parser):

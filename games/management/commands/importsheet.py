@@ -3,17 +3,18 @@
 import os
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from games.dump import nothing_imported
 from games.imports import checked_sheet, import_sheet
+from games.management import refusing
 from games.management.commands.score import one_line, read
 from games.models import Session
 from games.sheet import JSONRefused, SheetError, parse_json
 
 
-class Command(BaseCommand):
+class Command(refusing.Command):
     help = "Import a score sheet as a new game, in a new session of the given user."
 
     def add_arguments(self, parser):

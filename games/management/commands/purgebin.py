@@ -1,11 +1,10 @@
 """`manage.py purgebin`: delete for good what every account kept aside longer than 30 days."""
 
-from django.core.management.base import BaseCommand
-
 from games import bin
+from games.management import refusing
 
 
-class Command(BaseCommand):
+class Command(refusing.Command):
     help = "Delete for good the games, sessions and players deleted over 30 days ago."
 
     def handle(self, *args, **options):

@@ -3,13 +3,14 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from games.management import refusing
 from games.registry import score_sheet
 from games.sheet import SheetError, load_sheet
 
 
-class Command(BaseCommand):
+class Command(refusing.Command):
     help = "Score one or more score sheets (JSON files, or - for standard input)."
     requires_system_checks = []
     requires_migrations_checks = False

@@ -1,13 +1,14 @@
 """`manage.py sharelink GAME_ID`: print a game's share path, turning sharing on if it was off."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.urls import reverse
 
 from games.access import new_token
+from games.management import refusing
 from games.models import Game
 
 
-class Command(BaseCommand):
+class Command(refusing.Command):
     help = "Print the game's read-only share path (turning sharing on if it was off)."
 
     def add_arguments(self, parser):

@@ -1,7 +1,7 @@
 """The game commands README.md shows, typed as a host types them: each in its own
 `manage.py` process, on a throwaway SQLite database migrated once for this module.
 
-A refusal is Django's CommandError: one line on stderr, exit status 2, no traceback.
+A refusal is raised as CommandError: one bare line on stderr, exit status 2, no traceback.
 (`manage.py score` needs no database: tests/games/commands/test_score.py.)
 """
 
@@ -52,7 +52,7 @@ def manage(tmp_path_factory):
 def refused(result, line):
     """Exit status 2, nothing on stdout, and `line` alone on stderr."""
     assert (result.returncode, result.stdout) == (2, ""), result.stderr
-    assert result.stderr == f"CommandError: {line}\n"
+    assert result.stderr == f"{line}\n"
 
 
 def test_a_sheet_goes_in_comes_out_gets_a_share_link_and_the_bin_is_purged(manage):
