@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from games import words
 from games.money import stake_of
+from games.sheet import members
 from games.templatetags.scorekeeper import money
 
 
@@ -130,8 +131,9 @@ class GameKind:
         balances = cls.balances(game, score)
         notes = {}
         for side in score.standings:
-            amount = balances[side.split(" & ")[0]] * stake
-            each = "each " if " & " in side else ""
+            people = members(side)
+            amount = balances[people[0]] * stake
+            each = "each " if len(people) > 1 else ""
             # Before the end nobody pays yet: a side is up or down.
             verb = ("wins", "pays") if score.finished else ("up", "down")
             verb = verb[0] if amount > 0 else verb[1]
@@ -180,7 +182,7 @@ class GameKind:
         return {
             person: sides * points - total
             for side, points in score.standings.items()
-            for person in side.split(" & ")
+            for person in members(side)
         }
 
     @staticmethod
