@@ -61,8 +61,12 @@ class GameKind:
     SCREENS = ()
     # What the player page calls the average of a player's finished games.
     RESULT = "Average final score"
-    # What the game's money value is of (`game.meta["stake"]`, games/evening.py).
-    STAKE_LABEL = "Money per point"
+    # What the game's money value is of (`game.meta["stake"]`, games/evening.py): the
+    # money per what ("Money per point").
+    STAKE_UNIT = "point"
+    # How the game's `balances` differ from the default, in a sentence after the
+    # evening's settlement says how results are settled; default none.
+    BALANCES_TEXT = None
 
     # --- the rules page --------------------------------------------------------------
     # The numbers the game scores with, for the rules page: a template such as

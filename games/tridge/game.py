@@ -1,7 +1,7 @@
 """Tridge as the app sees it (the contract: games/kind.py)."""
 
 from games.kind import GameKind
-from games.tridge import match, records, rules, stats, urls
+from games.tridge import match, records, rules, stats, urls, words
 from games.tridge.forms import HandForm
 from games.tridge.words import describe, describe_record, field_words
 
@@ -42,7 +42,8 @@ class Tridge(GameKind):
     RULES = rules
     SCREENS = urls.SCREENS  # the settlement
     RESULT = "Average chip result"
-    STAKE_LABEL = "Money per chip"
+    STAKE_UNIT = "chip"
+    BALANCES_TEXT = words.BALANCES_TEXT
     describe = staticmethod(describe)
     describe_record = staticmethod(describe_record)
     field_words = staticmethod(field_words)
