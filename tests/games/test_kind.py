@@ -112,7 +112,13 @@ def test_a_game_that_does_not_say_its_name_is_refused_as_it_is_declared():
 
 
 def test_a_tally_kept_between_saves_is_made_by_every_module_of_the_engine():
+    made_of = [module.__name__ for module in GAMES["tridge"].engine_modules()]
+    assert made_of == [f"games.tridge.{name}" for name in sorted(ENGINE)]
     assert [module.__name__ for module in GAMES["cardigan"].engine_modules()] == [
         "games.cardigan.records",
         "games.cardigan.rules",
     ]
+
+
+# Tridge's engine and sheet reader: pure Python, none of the app's screens.
+ENGINE = ("outcome", "records", "rules", "table", "tally", "terms")
