@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from games import charts
 from games.models import Game, Revision
 from games.scores import GameScore, HandScore
-from games.sheet import SheetError
+from games.sheet import SheetError, members
 from games.words import in_seats
 
 
@@ -25,7 +25,7 @@ def colours(game: Game) -> dict[str, int]:
     if kept and set(kept) == set(names):
         names = kept
     # A team takes its first player's colour: the first two seats' colours, as a rule.
-    return names | {team: names[team.split(" & ")[0]] for team in game.engine.teams(game.players)}
+    return names | {team: names[members(team)[0]] for team in game.engine.teams(game.players)}
 
 
 # The scoreboard lists the last hands only: at the table the standings, the next dealer

@@ -2,10 +2,11 @@
 
 A game keeps its players by name: in its list of players, inside each hand's record (as
 keys and values: {"player": "Ana", "tricks": {"Ana": 5}}), in its revisions and in its
-sheet's other keys, where a team is its members' names joined by " & ". `renamed` rewrites
-a name wherever it stands, knowing no game; each game rewritten is then scored again and
-must come out the same, names apart, or nothing is changed (a name that is also one of a
-game's words, such as a player called "hearts", would otherwise change the game).
+sheet's other keys, where a team is named after its members (`sheet.team_name`).
+`renamed` rewrites a name wherever it stands, knowing no game; each game rewritten is then
+scored again and must come out the same, names apart, or nothing is changed (a name that
+is also one of a game's words, such as a player called "hearts", would otherwise change
+the game).
 """
 
 from __future__ import annotations
@@ -17,9 +18,7 @@ from django.db.models import F
 from games import polls
 from games.models import Game, Paid, Player, Seat
 from games.services import score_records
-from games.sheet import NAME_LENGTH, SheetError
-
-TEAM = " & "
+from games.sheet import NAME_LENGTH, TEAM_MARK, SheetError, members, team_name
 
 
 class Refused(Exception):
@@ -29,11 +28,8 @@ class Refused(Exception):
 def renamed(value, old: str, new: str):
     """`value` (a record, a list of names, a team's name) with `old` written as `new`."""
     if isinstance(value, str):
-        if value == old:
-            return new
-        if TEAM in value and old in value.split(TEAM):
-            return TEAM.join(new if name == old else name for name in value.split(TEAM))
-        return value
+        # A name is a team of one: the member called `old` is renamed.
+        return team_name(new if name == old else name for name in members(value))
     if isinstance(value, list):
         return [renamed(item, old, new) for item in value]
     if isinstance(value, dict):
@@ -143,8 +139,8 @@ class NameForm(forms.Form):
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
-        if "&" in name:
-            raise forms.ValidationError("A name cannot contain &.")
+        if TEAM_MARK in name:
+            raise forms.ValidationError(f"A name cannot contain {TEAM_MARK}.")
         taken = Player.objects.filter(owner=self.player.owner, name__iexact=name)
         if other := taken.exclude(pk=self.player.pk).first():
             raise forms.ValidationError(

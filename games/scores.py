@@ -13,7 +13,7 @@ class HandScore:
 
     `details` carries what the game adds (a contract's value, made or failed, the
     Tridge funds after the hand, ...) under the keys the JSON output uses. Tridge
-    scores into its own `ScoredHand` (games/tridge/rules.py), which reads the same
+    scores into its own `ScoredHand` (games/tridge/tally.py), which reads the same
     (number, dealer, deltas, totals, details, as_json) but builds its details on demand.
     """
 

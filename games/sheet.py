@@ -22,6 +22,21 @@ FORMAT = "scoresheet/1"
 NAME_LENGTH = 40
 _MISSING = object()
 
+# Where players score in teams, a side of the standings is a team named after its members
+# in seating order, joined by " & " ("Ana & Cy"): so no player's name may hold an "&".
+TEAM = " & "
+TEAM_MARK = TEAM.strip()
+
+
+def team_name(people) -> str:
+    """The team of these people, as the standings name it: "Ana & Cy"."""
+    return TEAM.join(people)
+
+
+def members(side: str) -> list[str]:
+    """The people of a side of the standings: a team's members, or the one player."""
+    return side.split(TEAM)
+
 
 class SheetError(ValueError):
     """A sheet that breaks a rule; `str()` is the one line the CLI prints."""
@@ -203,8 +218,8 @@ def read_players(raw: Any, seats: tuple[int, ...]) -> tuple[str, ...]:
             raise SheetError(where, "a name must not start or end with a space")
         if len(name) > NAME_LENGTH:
             raise SheetError(where, f"a name has at most {NAME_LENGTH} characters")
-        if "&" in name:
-            raise SheetError(where, "a name must not contain &")
+        if TEAM_MARK in name:
+            raise SheetError(where, f"a name must not contain {TEAM_MARK}")
         if name.casefold() in seen:
             raise SheetError("players", "names must be unique")
         seen.add(name.casefold())

@@ -17,7 +17,7 @@ from games import charts, words
 from games.models import Hand, Seat
 from games.registry import GAMES
 from games.services import score_records
-from games.sheet import SheetError
+from games.sheet import SheetError, members
 
 
 @dataclass
@@ -114,7 +114,7 @@ def side_of(name: str, standings: dict) -> str:
     """The player's own line in the standings: their name, or their team ("Ana & Cy")."""
     if name in standings:
         return name
-    return next(side for side in standings if name in side.split(" & "))
+    return next(side for side in standings if name in members(side))
 
 
 def rank(side: str, score) -> int:

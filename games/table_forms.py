@@ -14,6 +14,7 @@ from games.models import Game, Player, Session
 from games.registry import GAMES
 from games.sheet import (
     NAME_LENGTH,
+    TEAM_MARK,
     JSONRefused,
     SheetError,
     parse_json,
@@ -61,7 +62,7 @@ class MoneyField(forms.CharField):
 def stake_field(engine) -> MoneyField:
     """A game's money value, optional: what the evening's settlement pays a unit at."""
     return MoneyField(
-        label=f"{engine.STAKE_LABEL} (optional)",
+        label=f"Money per {engine.STAKE_UNIT} (optional)",
         required=False,
         help_text="Leave it empty for a game not played for money.",
     )
@@ -135,8 +136,8 @@ class GameForm(forms.Form):
         names = [name.strip() for name in names if name and name.strip()]
         seen = set()
         for index, name in enumerate(names):
-            if "&" in name:
-                self.add_error(f"seat_{index}", "A name cannot contain &.")
+            if TEAM_MARK in name:
+                self.add_error(f"seat_{index}", f"A name cannot contain {TEAM_MARK}.")
             if name.casefold() in seen:
                 self.add_error(f"seat_{index}", "This person already has a seat.")
             seen.add(name.casefold())

@@ -27,7 +27,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
-from pathlib import Path
 
 from django.core.cache import cache
 from django.db import transaction
@@ -46,11 +45,10 @@ def kind_of(game) -> object | None:
 
 @functools.cache
 def _code(kind: str) -> str:
-    """A digest of the game's engine and readers, as this process loaded them."""
-    folder = Path(inspect.getfile(GAMES[kind])).parent
+    """A digest of the game's engine and sheet reader, as this process loaded them."""
     digest = hashlib.sha256()
-    for name in ("rules.py", "records.py"):
-        digest.update((folder / name).read_bytes())
+    for module in GAMES[kind].engine_modules():
+        digest.update(inspect.getsource(module).encode())
     return digest.hexdigest()[:12]
 
 

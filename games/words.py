@@ -3,6 +3,8 @@ who won and how a game ended."""
 
 from __future__ import annotations
 
+from games.sheet import members
+
 
 def plural(count: int, word: str) -> str:
     """2 tricks, 1 trick: the count with its word."""
@@ -101,8 +103,7 @@ def in_seats(record: dict, players) -> dict:
     seat = {name: i for i, name in enumerate(players)}
 
     def place(item):
-        key = item[0]
-        return seat.get(key, next((i for name, i in seat.items() if key.startswith(name)), 99))
+        return seat.get(members(item[0])[0], 99)
 
     return {
         field: dict(sorted(value.items(), key=place)) if isinstance(value, dict) else value

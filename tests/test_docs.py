@@ -21,14 +21,6 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 # The spec's folders beside the repository, which no project file may point into.
 OUTSIDE = re.compile(r"\bshared/(?:spec|examples|rules-sources)\b")
 
-# Citations in files another branch of issue 24 owns, left to the lead to apply after
-# the merge: this test fails once one is fixed, until it is taken off this list.
-PENDING = {
-    ("games/cardigan/game.py", "PRODUCT.md"),
-    ("tests/e2e/test_bid_fair_game.py", "shared/examples"),
-    ("tests/e2e/test_taps_bid_fair.py", "shared/examples"),
-}
-
 
 def tracked() -> set[str]:
     listed = subprocess.run(
@@ -96,7 +88,7 @@ def broken_links(name: str, text: str, files: set[str]):
 def test_every_cited_document_is_in_the_repository():
     # This file is left out: the names it makes up are what it looks for.
     here = str(Path(__file__).relative_to(ROOT))
-    assert broken_citations(tracked() - {here}) == PENDING
+    assert broken_citations(tracked() - {here}) == set()
 
 
 def test_the_checks_find_what_is_missing():

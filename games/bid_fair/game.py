@@ -1,13 +1,11 @@
-"""Bid Fair as the app sees it (the contract: games/kind.py)."""
+"""Bid Fair as the app sees it (the contract: games/kind.py): what its folder does not say."""
 
-from games.bid_fair import records, rules, stats
+from games.bid_fair import records, rules
 from games.bid_fair.forms import HandForm
-from games.bid_fair.words import describe, describe_record, field_words
 from games.kind import GameKind
 
 
 class BidFair(GameKind):
-    KEY = "bid_fair"
     NAME = "Bid Fair"
     SEATS = (2,)
     PLAYERS_TEXT = "2 players, to 800"
@@ -25,23 +23,12 @@ class BidFair(GameKind):
         ("The leader deals, and the first player alone past 800 wins."),
     )
 
-    Settings = rules.Settings
-    score = staticmethod(rules.score)
-    read = staticmethod(records.read)
-    # Read by games/tallies.py, which keeps a game's tally between saves.
+    # It can stop between two hands: games/tallies.py keeps its tally between saves.
     Tally = rules.Tally
     hand_reader = staticmethod(records.hand_reader)
 
-    HandForm = HandForm
-    BOARD_TEMPLATE = "bid_fair/board.html"
-    STYLESHEET = "bid_fair/bid_fair.css"
-    NUMBERS_TEMPLATE = "bid_fair/numbers.html"
-    RULES = rules
-    describe = staticmethod(describe)
-    describe_record = staticmethod(describe_record)
-    field_words = staticmethod(field_words)
+    # The hand form's words for its live preview.
     preview_context = staticmethod(HandForm.preview_context)
-    figures = staticmethod(stats.figures)
 
     @staticmethod
     def deals_after(players, score) -> str:

@@ -1,16 +1,14 @@
-"""Cardigan as the app sees it (the contract: games/kind.py)."""
+"""Cardigan as the app sees it (the contract: games/kind.py): what its folder does not say."""
 
-from games.cardigan import records, rules, screen, stats
+from games.cardigan import rules, screen, words
 from games.cardigan.forms import HandForm
-from games.cardigan.words import closing, describe, describe_record, field_words
 from games.kind import GameKind
 
 
 class Cardigan(GameKind):
-    KEY = "cardigan"
     NAME = "Cardigan"
     SEATS = (4,)
-    HAND = "deal"  # PRODUCT.md: Cardigan says "deal"
+    HAND = "deal"  # Cardigan's players say "deal"
     SIDE = "team"
     PLAYERS_TEXT = "4 players, two partnerships"
     SUMMARY = (
@@ -26,24 +24,11 @@ class Cardigan(GameKind):
     )
 
     # No Tally (games/tallies.py): a game is four deals, so its whole sheet is already short.
-    Settings = rules.Settings
-    score = staticmethod(rules.score)
-    read = staticmethod(records.read)
 
-    HandForm = HandForm
-    BOARD_TEMPLATE = "cardigan/board.html"
-    MORE_TEMPLATE = "cardigan/more.html"
-    STYLESHEET = "cardigan/cardigan.css"
-    NUMBERS_TEMPLATE = "cardigan/numbers.html"
-    RULES = rules
     # The scoreboard parts' own tables (board.html, more.html).
     FULL_SUITS = screen.FULL_SUITS
     PART_LABELS = screen.PART_LABELS
-    describe = staticmethod(describe)
-    describe_record = staticmethod(describe_record)
-    field_words = staticmethod(field_words)
     preview_context = staticmethod(HandForm.preview_context)
     sheet_top = staticmethod(HandForm.sheet_top)
-    closing = staticmethod(closing)
+    closing = staticmethod(words.closing)
     teams = staticmethod(rules.team_names)
-    figures = staticmethod(stats.figures)

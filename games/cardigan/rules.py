@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from games.cards import RANKS, rank_of
 from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import HouseRules
+from games.sheet import HouseRules, team_name
 
 DEALS = 4
 TRICKS = 13
@@ -117,7 +117,7 @@ class Deal:
 
 def team_names(players) -> tuple[str, str]:
     """Partners sit opposite: the 1st and 3rd players against the 2nd and 4th."""
-    return f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"
+    return team_name(players[0::2]), team_name(players[1::2])
 
 
 def team_of(player: str, players) -> str:

@@ -1,13 +1,11 @@
-"""Contractor as the app sees it (the contract: games/kind.py)."""
+"""Contractor as the app sees it (the contract: games/kind.py): what its folder does not say."""
 
-from games.contractor import records, rules, stats, urls
+from games.contractor import records, rules
 from games.contractor.forms import HandForm
-from games.contractor.words import describe, describe_record, field_words
 from games.kind import GameKind
 
 
 class Contractor(GameKind):
-    KEY = "contractor"
     NAME = "Contractor"
     SEATS = (3,)
     PLAYERS_TEXT = "3 players"
@@ -28,21 +26,9 @@ class Contractor(GameKind):
         ),
     )
 
-    Settings = rules.Settings
-    score = staticmethod(rules.score)
-    read = staticmethod(records.read)
-    # Read by games/tallies.py, which keeps a game's tally between saves.
+    # It can stop between two hands: games/tallies.py keeps its tally between saves.
     Tally = rules.Tally
     hand_reader = staticmethod(records.hand_reader)
 
-    HandForm = HandForm
-    BOARD_TEMPLATE = "contractor/board.html"
-    STYLESHEET = "contractor/contractor.css"
-    NUMBERS_TEMPLATE = "contractor/numbers.html"
-    RULES = rules
-    SCREENS = urls.SCREENS  # the bid calculator
-    describe = staticmethod(describe)
-    describe_record = staticmethod(describe_record)
-    field_words = staticmethod(field_words)
+    # The hand form's words for its live preview.
     preview_context = staticmethod(HandForm.preview_context)
-    figures = staticmethod(stats.figures)

@@ -6,6 +6,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from games import forms, words
+from games.registry import GAMES
 
 register = template.Library()
 
@@ -117,3 +118,21 @@ def game_over(score, engine, game):
     """
     results = {side: engine.result(game, side, score) for side in score.standings}
     return words.game_over(results, score.winners, team=engine.SIDE == "team")
+
+
+@register.simple_tag
+def money_units():
+    """What a money value is of, game by game: "per point, or per chip in Tridge" (the unit
+    of most games first, each other unit with its games)."""
+    games = {}
+    for kind in GAMES.values():
+        games.setdefault(kind.STAKE_UNIT, []).append(kind.NAME)
+    first, *others = sorted(games, key=lambda unit: -len(games[unit]))
+    return ", or ".join([f"per {first}", *(f"per {u} in {words.names(games[u])}" for u in others)])
+
+
+@register.simple_tag
+def balances_texts():
+    """How each game's results are settled, where a game settles otherwise than by its
+    scores (GameKind.BALANCES_TEXT): its sentences, one after the other."""
+    return " ".join(kind.BALANCES_TEXT for kind in GAMES.values() if kind.BALANCES_TEXT)

@@ -17,8 +17,8 @@ from games.forms import (
     pills,
 )
 from games.table_forms import MoneyField
-from games.tridge.rules import TRICKS
 from games.tridge.screen import HandScreen
+from games.tridge.terms import TRICKS
 from games.tridge.words import BID_NAMES, suit_label
 from games.words import sentence
 

@@ -1,13 +1,11 @@
-"""Tridge as the app sees it (the contract: games/kind.py)."""
+"""Tridge as the app sees it (the contract: games/kind.py): what its folder does not say."""
 
 from games.kind import GameKind
-from games.tridge import match, records, rules, stats, urls
+from games.tridge import match, records, rules, words
 from games.tridge.forms import HandForm
-from games.tridge.words import describe, describe_record, field_words
 
 
 class Tridge(GameKind):
-    KEY = "tridge"
     NAME = "Tridge"
     SEATS = (3, 4)
     PLAYERS_TEXT = "3 or 4 people, for chips"
@@ -28,26 +26,14 @@ class Tridge(GameKind):
         ),
     )
 
-    Settings = rules.Settings
-    score = staticmethod(rules.score)
-    read = staticmethod(records.read)
-    # Read by games/tallies.py, which keeps a game's tally between saves.
+    # It can stop between two hands: games/tallies.py keeps its tally between saves.
     Tally = rules.Tally
     hand_reader = staticmethod(records.hand_reader)
 
-    HandForm = HandForm
-    BOARD_TEMPLATE = "tridge/board.html"
-    MORE_TEMPLATE = "tridge/more.html"
-    NUMBERS_TEMPLATE = "tridge/numbers.html"
-    RULES = rules
-    SCREENS = urls.SCREENS  # the settlement
-    RESULT = "Average chip result"
-    STAKE_LABEL = "Money per chip"
-    describe = staticmethod(describe)
-    describe_record = staticmethod(describe_record)
-    field_words = staticmethod(field_words)
+    # The hand form's words for its live preview.
     preview_context = staticmethod(HandForm.preview_context)
-    figures = staticmethod(stats.figures)
+
+    # The match: money beside the chips on the board, its end, what it leaves the next one.
     board_context = staticmethod(match.board_context)
     KEPT_CHOICES = ("stake", "funds_left")
     leaves = staticmethod(match.left_on_table)
@@ -58,9 +44,13 @@ class Tridge(GameKind):
         first, _, meta = super().next_game(game, score)
         return first, match.next_rules(game, score), meta
 
+    # The player page and the evening's settlement count chips won or lost.
+    RESULT = "Average chip result"
+    STAKE_UNIT = "chip"
+    BALANCES_TEXT = words.BALANCES_TEXT
+    balances = staticmethod(match.balances)
+
     @staticmethod
     def result(game, side, score):
         """Chips won or lost: what a person holds less what they started with."""
         return score.standings[side] - match.starting_chips(game)
-
-    balances = staticmethod(match.balances)

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from games.money import stake_of
 from games.templatetags.scorekeeper import money, signed
-from games.tridge.rules import Settings
 from games.tridge.settle import Settlement, funds_on_table, settle
+from games.tridge.terms import Settings
 
 KEEP, SPLIT = "keep", "split"
 

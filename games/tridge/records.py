@@ -11,7 +11,7 @@ from games.sheet import (
     read_hands,
     read_tricks,
 )
-from games.tridge.rules import (
+from games.tridge.terms import (
     BIDS,
     INCOMER_BIDS,
     INCOMER_DECLINED,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.sheet import read_settings
-from games.tridge.rules import INCOMER_BIDS, MAX_HONOURS, TRICKS, Settings, Table
+from games.tridge.table import Table
+from games.tridge.terms import INCOMER_BIDS, MAX_HONOURS, TRICKS, Settings
 from games.tridge.words import fund_movements, outcome_sentence
 
 

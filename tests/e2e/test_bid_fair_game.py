@@ -13,7 +13,7 @@ from tests.e2e.helpers import live_update, log_in, save, set_number, settled, si
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# The opening deal of shared/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut.
+# The opening deal of tests/data/examples/bid-fair-opening.json: Ana shows J♥, Q♥ is cut.
 ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
 BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]
 

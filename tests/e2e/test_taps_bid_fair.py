@@ -10,7 +10,7 @@ from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# The opening deal of shared/examples/bid-fair-opening.json: Ana deals and shows J♥,
+# The opening deal of tests/data/examples/bid-fair-opening.json: Ana deals and shows J♥,
 # Q♥ is cut, Ana takes 6 cards and Ben 8.
 ANA_TOOK = ["AS", "9S", "KD", "10D", "9C", "QC"]
 BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]

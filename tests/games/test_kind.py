@@ -1,8 +1,12 @@
-"""The game contract's defaults (games/kind.py): what a game leaves out."""
+"""The game contract's defaults (games/kind.py): what a game's folder gives, what it leaves out."""
 
 from types import SimpleNamespace
 
+import pytest
+
+from games.kind import GameKind
 from games.registry import GAMES
+from games.tridge import forms, records, rules, urls, words
 
 PLAYERS = ["Ana", "Ben", "Cy"]
 
@@ -59,3 +63,62 @@ def test_partners_each_win_or_pay_the_difference_between_the_teams():
         "Ana & Cy": "each wins 10.00",
         "Ben & Dee": "each pays 10.00",
     }
+
+
+# --- what a game's folder gives -------------------------------------------------------------
+
+
+def declared(**parts):
+    """A game's class declared in the folder of tests/games/fifth, with these parts."""
+    body = {"__module__": "tests.games.fifth.game", **parts}
+    return type("Sixth", (GameKind,), body)
+
+
+NAMED = {"NAME": "Sixth", "SEATS": (2,), "PLAYERS_TEXT": "2 players", "SUMMARY": ()}
+
+
+def test_a_game_takes_its_parts_from_its_folder_under_their_usual_names():
+    tridge = GAMES["tridge"]
+    assert tridge.KEY == "tridge"
+    assert tridge.RULES is rules and tridge.RECORDS is records
+    assert (tridge.Settings, tridge.score) == (rules.Settings, rules.score)
+    assert (tridge.HandForm, tridge.describe) == (forms.HandForm, words.describe)
+    assert tridge.SCREENS == urls.SCREENS
+    assert (tridge.BOARD_TEMPLATE, tridge.MORE_TEMPLATE) == (
+        "tridge/board.html",
+        "tridge/more.html",
+    )
+    # Tridge's folder has no stylesheet; Cardigan's has.
+    assert tridge.STYLESHEET is None
+    assert GAMES["cardigan"].STYLESHEET == "cardigan/cardigan.css"
+
+
+def test_what_a_folder_does_not_hold_takes_the_contracts_default():
+    sixth = declared(**NAMED)
+    assert sixth.KEY == "fifth"
+    assert (sixth.BOARD_TEMPLATE, sixth.NUMBERS_TEMPLATE, sixth.SCREENS) == (None, None, ())
+    assert sixth.describe_record({"points": {}}) == ""
+    assert sixth.HandForm.__module__ == "tests.games.fifth.forms"
+
+
+def test_what_a_games_class_declares_comes_before_its_folder():
+    sixth = declared(**NAMED, KEY="sixth", BOARD_TEMPLATE="sixth/board.html")
+    assert (sixth.KEY, sixth.BOARD_TEMPLATE) == ("sixth", "sixth/board.html")
+
+
+def test_a_game_that_does_not_say_its_name_is_refused_as_it_is_declared():
+    with pytest.raises(TypeError, match="Sixth does not declare NAME, SUMMARY"):
+        declared(SEATS=(2,), PLAYERS_TEXT="2 players")
+
+
+def test_a_tally_kept_between_saves_is_made_by_every_module_of_the_engine():
+    made_of = [module.__name__ for module in GAMES["tridge"].engine_modules()]
+    assert made_of == [f"games.tridge.{name}" for name in sorted(ENGINE)]
+    assert [module.__name__ for module in GAMES["cardigan"].engine_modules()] == [
+        "games.cardigan.records",
+        "games.cardigan.rules",
+    ]
+
+
+# Tridge's engine and sheet reader: pure Python, none of the app's screens.
+ENGINE = ("outcome", "records", "rules", "table", "tally", "terms")

@@ -2,7 +2,15 @@
 
 import pytest
 
-from games.sheet import JSONRefused, SheetError, load_sheet, parse_json, read_sheet
+from games.sheet import (
+    JSONRefused,
+    SheetError,
+    load_sheet,
+    members,
+    parse_json,
+    read_sheet,
+    team_name,
+)
 from tests.sheets import sheet
 
 
@@ -121,3 +129,10 @@ def test_json_no_database_can_store_is_refused_when_read(text, words):
 
 def test_an_escaped_backslash_before_u0000_is_only_text():
     assert parse_json('["\\\\u0000", "\\ud83c\\udca1"]') == ["\\u0000", "\U0001f0a1"]
+
+
+def test_a_team_is_named_after_its_members_and_read_back_into_them():
+    assert team_name(["Ana", "Cy"]) == "Ana & Cy"
+    assert members("Ana & Cy") == ["Ana", "Cy"]
+    # A player is a side of one.
+    assert members("Ana") == ["Ana"]

@@ -4,7 +4,7 @@ import pytest
 
 from games.registry import score_sheet
 from games.sheet import SheetError, read_sheet
-from games.tridge.rules import INCOMER_DECLINED, PASSED, VOID, Played
+from games.tridge.terms import INCOMER_DECLINED, PASSED, VOID, Played
 from tests.sheets import sheet
 
 THREE = ["Ana", "Ben", "Cy"]

@@ -3,6 +3,7 @@
 import pytest
 
 from games.models import Game, Paid, Session
+from games.tridge.words import BALANCES_TEXT
 from tests.tables import example_game
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,7 @@ def test_the_screen_shows_each_person_the_games_and_the_fewest_payments(owner_cl
 def test_a_session_without_a_money_game_says_how_to_make_one(owner_client, session):
     example_game(session, "contractor-three-hands")
     page = owner_client.get(settle_url(session)).content.decode()
-    assert "Give a game a money value" in page
+    assert "Give a game a money value below (money per point, or per chip in Tridge)" in page
     assert "no money value set" in page
 
 
@@ -117,4 +118,11 @@ def test_tridge_asks_for_money_per_chip(owner_client, session):
     example_game(session, "tridge-four-people")
     page = owner_client.get(settle_url(session)).content.decode()
     assert "Money per chip (optional)" in page
-    assert Game.objects.get().engine.STAKE_LABEL == "Money per chip"
+    assert Game.objects.get().engine.STAKE_UNIT == "chip"
+
+
+def test_the_settlement_says_how_a_game_that_settles_otherwise_is_counted_in_its_own_words(
+    owner_client, session
+):
+    page = owner_client.get(settle_url(session)).content.decode()
+    assert f"between the teams' scores. {BALANCES_TEXT}</p>" in page

@@ -202,6 +202,7 @@ def test_the_session_page_leads_to_settling_up_the_evening(owner_client, user):
     session = Session.objects.create(owner=user)
     page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
     assert "No game here is played for money yet" in page
+    assert "give a game a money value (per point, or per chip in Tridge)" in page
     assert f'href="/sessions/{session.pk}/settle/"' in page
     sheet = json.loads((EXAMPLES / "contractor-three-hands.json").read_text())
     game = import_sheet(session, sheet)
