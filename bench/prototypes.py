@@ -20,8 +20,9 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from games.access import Access, _owned
+from games.changes import board_key
 from games.models import Game, Hand
-from games.views.games import board, board_key
+from games.views.games import board
 
 
 def logged_in(request):
@@ -38,7 +39,7 @@ def _owner(request, pk) -> Access:
 @login_required
 def board_drawn(request, pk):
     access = _owner(request, pk)
-    cache.delete(board_key(access))
+    cache.delete(board_key(access.game, access.role, access.key))
     return board(request, access)
 
 

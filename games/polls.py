@@ -8,15 +8,14 @@ floor in `make bench`, target 0.7; docs/PERFORMANCE.md). So the two facts the an
 needs are also kept in Django's cache, and a poll that finds both, and finds its ETag
 current, is answered before the database is asked:
 
-- which game a link leads to (`way:<namespace>:<token>`), filed when the board is
-  drawn for that link and forgotten when the owner turns the link off or replaces it;
-- the game's version (`version:<pk>`), forgotten by every change and set again after
-  its commit (games/services.py), and filed by a reader only if absent (`add`), so a
-  reader that read an older version never overwrites a newer one.
+- which game a link leads to (`changes.way_key`), filed when the board is drawn for
+  that link and forgotten when the owner turns the link off or replaces it;
+- the game's version (`changes.version_key`), forgotten by every change and set again
+  after its commit (`changes.bump`), and filed by a reader only if absent (`add`), so
+  a reader that read an older version never overwrites a newer one.
 
 A stale entry can only answer 304, which shows nothing: a game that changed is drawn
-by the view, which checks the link. Entries expire after POLL_SECONDS, which bounds
-what a process killed between a commit and its cache write can leave behind.
+by the view, which checks the link. Entries expire after `changes.POLL_SECONDS`.
 """
 
 from __future__ import annotations
@@ -24,13 +23,12 @@ from __future__ import annotations
 from functools import wraps
 
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
 
 from games.access import ROLES
+from games.changes import POLL_SECONDS, version_key, way_key
 
-POLL_SECONDS = 60
 # What the board's answers vary by: its live part or the page (htmx), and gzip
 # (GZipMiddleware, which leaves a bodiless 304 alone). A 304 must name the Vary its 200
 # would (RFC 9110, 15.4.5), so the browser matches it to the copy it holds.
@@ -42,27 +40,16 @@ def etag(pk, version, role: str) -> str:
     return f'"{pk}-{version}-{role}"'
 
 
-def changed(pk, version: int) -> None:
-    """The game is at `version` once the change being made commits.
-
-    Forgotten at once too: until the commit, polls ask the view, and a reader that files
-    the version it read before the commit is overwritten by the commit's own.
-    """
-    key = f"version:{pk}"
-    cache.delete(key)
-    transaction.on_commit(lambda: cache.set(key, version, POLL_SECONDS))
-
-
 def link_changed(namespace: str, token: str | None) -> None:
     """A link was turned off or replaced: it leads nowhere the cache knows of."""
     if token:
-        cache.delete(f"way:{namespace}:{token}")
+        cache.delete(way_key(namespace, token))
 
 
 def drawn(namespace: str, token, pk, version: int) -> None:
     """A link's live part was drawn at `version`: the next poll may skip the database."""
-    cache.add(f"way:{namespace}:{token}", pk, POLL_SECONDS)
-    cache.add(f"version:{pk}", version, POLL_SECONDS)
+    cache.add(way_key(namespace, token), pk, POLL_SECONDS)
+    cache.add(version_key(pk), version, POLL_SECONDS)
 
 
 def answered_from_cache(view):
@@ -73,8 +60,8 @@ def answered_from_cache(view):
         known = request.META.get("HTTP_IF_NONE_MATCH")
         if known and token is not None and request.GET.get("live") == "1":
             namespace = request.resolver_match.namespace
-            pk = cache.get(f"way:{namespace}:{token}")
-            version = None if pk is None else cache.get(f"version:{pk}")
+            pk = cache.get(way_key(namespace, token))
+            version = None if pk is None else cache.get(version_key(pk))
             tag = None if version is None else etag(pk, version, ROLES[namespace])
             if tag is not None and tag in known:
                 response = HttpResponse(status=304)

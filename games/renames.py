@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from django import forms
 from django.db import transaction
-from django.db.models import F
 
-from games import polls
+from games import changes
 from games.models import Game, Paid, Player, Seat
 from games.services import score_records
 from games.sheet import NAME_LENGTH, TEAM_MARK, SheetError, members, team_name
@@ -68,12 +67,9 @@ def rewrite(game: Game, old: str, new: str) -> None:
         revision.top = renamed(revision.top, old, new)
     game.hands.bulk_update(hands, ["record"])
     game.revisions.bulk_update(revisions, ["record", "top"])
-    # A new version: the phones following the game draw it again with the new name.
-    game.version += 1
-    Game.kept.filter(pk=game.pk).update(
-        players=game.players, meta=game.meta, version=F("version") + 1
-    )
-    polls.changed(game.pk, game.version)
+    Game.kept.filter(pk=game.pk).update(players=game.players, meta=game.meta)
+    # A change of the game: the phones following it draw it again with the new name.
+    changes.bump(game)
 
 
 def _rewrite_all(player: Player, new: str) -> None:

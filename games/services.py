@@ -8,10 +8,12 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 
 from __future__ import annotations
 
+from copy import copy
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import polls, tallies
+from games import changes, tallies
 from games.models import Game, Hand, Revision, Submission
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
@@ -145,18 +147,6 @@ def _locked(game: Game) -> tuple[Game, list[Hand]]:
     return locked, list(locked.hands.all())
 
 
-def _bump(game: Game, tally=None) -> None:
-    """The game changed: a new version, and the tally of its hands at that version kept.
-
-    The board's ETag and its cached part are keyed by the version (games/views/games.py).
-    """
-    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
-    game.version += 1
-    polls.changed(game.pk, game.version)
-    if tally is not None:
-        tallies.keep_after_commit(game, game.version, tally)
-
-
 def change_game(game: Game, change) -> bool:
     """Change the game's own rules or meta under its lock: `change(locked)` alters the
     locked copy and says whether it did. A change of the game, so every board redraws."""
@@ -165,7 +155,7 @@ def change_game(game: Game, change) -> bool:
         if not change(locked):
             return False
         locked.save(update_fields=["rules", "meta"])
-        _bump(locked)
+        changes.bump(locked)
     game.rules, game.meta, game.version = locked.rules, locked.meta, locked.version
     return True
 
@@ -201,18 +191,17 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Ha
     row lock, as the careful path's SELECT ... FOR UPDATE does, and finds no row if any
     change was committed since the game was read.
     """
+    moved = copy(game)  # `game` moves on with it only once the hand is stored
     try:
         with transaction.atomic():
-            moved = Game.objects.filter(pk=game.pk, version=game.version)
-            if not moved.update(version=game.version + 1):
+            if not changes.bump(moved):
                 return None
             _once(game, key, number, Submission.ADDED)
             hand = Hand.objects.create(game=game, number=number, record=record)
-            game.version += 1
-            polls.changed(game.pk, game.version)
-            tallies.keep_after_commit(game, game.version, tally)
+            tallies.keep_after_commit(moved, moved.version, tally)
     except IntegrityError:
         return None  # a hand stored without its version bumped (never by this app)
+    game.version = moved.version
     return hand
 
 
@@ -238,7 +227,8 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
             raise Conflict(
                 f"{_hand(game)} {expected_number} was just saved on another phone."
             ) from None
-        _bump(locked, tally)
+        changes.bump(locked)
+        tallies.keep_after_commit(locked, locked.version, tally)
     game.version = locked.version
     return hand
 
@@ -281,7 +271,8 @@ def edit_hand(
         current.version += 1
         current.updated = timezone.now()
         current.save(update_fields=["record", "version", "updated"])
-        _bump(game, tally)
+        changes.bump(game)
+        tallies.keep_after_commit(game, game.version, tally)
     return current
 
 
@@ -326,7 +317,8 @@ def delete_hand(
         for moved in later.order_by("number"):
             moved.number -= 1
             moved.save(update_fields=["number"])
-        _bump(game, tally)
+        changes.bump(game)
+        tallies.keep_after_commit(game, game.version, tally)
 
 
 def top_at(revision: Revision) -> dict | None:
@@ -368,7 +360,8 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
         # Linked to the hand again, it shows in the hand's history as the deletion it was.
         revision.put_back, revision.hand = True, hand
         revision.save(update_fields=["put_back", "hand"])
-        _bump(game, tally)
+        changes.bump(game)
+        tallies.keep_after_commit(game, game.version, tally)
     return hand
 
 

@@ -31,6 +31,7 @@ import inspect
 from django.core.cache import cache
 from django.db import transaction
 
+from games import changes
 from games.registry import GAMES
 from games.sheet import Fields
 
@@ -53,8 +54,7 @@ def _code(kind: str) -> str:
 
 
 def _key(game, version: int) -> str:
-    made = game.created.timestamp()
-    return f"tally:{game.pk}:{made}:{version}:{_code(game.kind)}"
+    return changes.tally_key(game, version, _code(game.kind))
 
 
 def kept(game):
@@ -79,6 +79,10 @@ def play_next(game, tally, record: dict, number: int):
 
 
 def keep_after_commit(game, version: int, tally) -> None:
-    """File `tally` as the game's hands at `version`, once the change that made it is committed."""
+    """File `tally` as the game's hands at `version`, once the change that made it is committed.
+
+    None: the game keeps no tally (`kind_of`)."""
+    if tally is None:
+        return
     key = _key(game, version)
     transaction.on_commit(lambda: cache.set(key, tally, TALLY_SECONDS))

@@ -14,7 +14,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games import boards, following, polls, services
+from games import boards, changes, following, polls, services
 from games.access import NAMESPACES, Access, new_token
 from games.entry import new_key
 from games.models import Game, Seat, Session
@@ -98,18 +98,10 @@ def polled_part(request, access: Access, template: str, context: dict):
 
 def drawn(access: Access) -> dict:
     """The part of the board drawn from the scores, the same for everyone who comes in
-    the same way: from the cache, under the game's version (bumped in every change's own
-    transaction: games/services.py), else drawn and kept.
-
-    `created` tells apart two databases' games of the same id and version (a fresh
-    db.sqlite3 beside an old cache folder, a restored backup).
-    """
-    return cache.get_or_set(board_key(access), lambda: draw(access), BOARD_SECONDS)
-
-
-def board_key(access: Access) -> str:
-    game = access.game
-    return f"board:{game.pk}:{game.created.timestamp()}:{game.version}:{access.role}:{access.key}"
+    the same way: from the cache, under the game's version (games/changes.py), else
+    drawn and kept."""
+    key = changes.board_key(access.game, access.role, access.key)
+    return cache.get_or_set(key, lambda: draw(access), BOARD_SECONDS)
 
 
 def draw(access: Access) -> dict:
