@@ -8,12 +8,12 @@ exactly what saving would store.
 from __future__ import annotations
 
 import hashlib
-import secrets
 from copy import copy
 from functools import cached_property
 
 from games import boards, merge, services, tallies
-from games.services import AlreadyStored, Conflict
+from games.once import AlreadyStored, new_key, submission_key
+from games.services import Conflict
 from games.sheet import SheetError
 from games.words import in_seats, sentence
 
@@ -25,17 +25,6 @@ def whole_number(value, fallback):
         return int(value)
     except (TypeError, ValueError):
         return fallback
-
-
-def new_key() -> str:
-    """A hand form's one-time key, made when the form is drawn (games/services.py)."""
-    return secrets.token_urlsafe(16)
-
-
-def submission_key(data) -> str | None:
-    """The one-time key a hand form was sent with; None from a form drawn without one."""
-    key = data.get("submission", "")
-    return key if 0 < len(key) <= 64 else None
 
 
 def forgive_blanks(form):

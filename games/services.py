@@ -3,7 +3,8 @@
 Every change is checked by scoring the whole sheet it would produce, inside one
 transaction with the game's row locked, so two phones can never interleave and a
 sheet that the engine would refuse is never stored. A change sent with a form's
-one-time key stores the key with it: the same form sent again changes nothing more.
+one-time key stores the key with it: the same form sent again changes nothing more
+(games/once.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils import timezone
 
 from games import changes, tallies
 from games.models import Game, Hand, Revision, Submission
+from games.once import AlreadyStored, claim, submitted
 from games.registry import GAMES, score_sheet
 from games.scores import GameScore
 from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
@@ -22,42 +24,6 @@ from games.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
 
 class Conflict(Exception):
     """Someone else changed the game first: the message says what, for the screen."""
-
-
-class AlreadyStored(Exception):
-    """This form was sent before and its change is stored: answer as the first time.
-
-    `args[0]` is the stored Submission (its hand number and action).
-    """
-
-
-def submitted(game: Game, key: str | None) -> Submission | None:
-    """The change a form's one-time key already made, if any.
-
-    Read without the lock: a key found is committed with its change, so a form sent
-    again can be answered before anything else is checked (games/views/hands.py).
-    """
-    if not key:
-        return None
-    return Submission.objects.filter(game=game, key=key).first()
-
-
-def _once(game: Game, key: str | None, number: int, action: str) -> None:
-    """Store the form's key first thing in its change's transaction, under the game's lock.
-
-    Rolled back with the change if the change is refused; a key stored before (by the
-    same form sent twice at once) raises AlreadyStored, before any conflict is looked for.
-    """
-    if not key:
-        return
-    try:
-        with transaction.atomic():
-            # Every keyed change bumps the game's version once: Undo checks it is still there.
-            Submission.objects.create(
-                game=game, key=key, number=number, action=action, version=game.version + 1
-            )
-    except IntegrityError:
-        raise AlreadyStored(submitted(game, key)) from None
 
 
 def _hand(game: Game) -> str:
@@ -196,7 +162,7 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Ha
         with transaction.atomic():
             if not changes.bump(moved):
                 return None
-            _once(game, key, number, Submission.ADDED)
+            claim(game, key, number, Submission.ADDED)
             hand = Hand.objects.create(game=game, number=number, record=record)
             tallies.keep_after_commit(moved, moved.version, tally)
     except IntegrityError:
@@ -209,7 +175,7 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
     """The careful path: every hand read and scored again, under the game's lock."""
     with transaction.atomic():
         locked = lock(game)
-        _once(locked, key, expected_number, Submission.ADDED)
+        claim(locked, key, expected_number, Submission.ADDED)
         # The records alone: a new hand needs no Hand objects, and 500 of them cost more
         # than scoring the sheet they hold.
         records = list(locked.hands.values_list("record", flat=True))
@@ -244,7 +210,7 @@ def edit_hand(
 ) -> Hand:
     with transaction.atomic():
         game, hands = _locked(hand.game)
-        _once(game, key, hand.number, Submission.EDITED)
+        claim(game, key, hand.number, Submission.EDITED)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was deleted on another phone.")
@@ -282,7 +248,7 @@ def delete_hand(
     """Delete a hand, keeping it as a revision; the hands after it move up one."""
     with transaction.atomic():
         game, hands = _locked(hand.game)
-        _once(game, key, hand.number, Submission.DELETED)
+        claim(game, key, hand.number, Submission.DELETED)
         current = next((h for h in hands if h.pk == hand.pk), None)
         if current is None:
             raise Conflict(f"This {game.engine.HAND} was already deleted on another phone.")
@@ -342,7 +308,7 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
     with transaction.atomic():
         game, hands = _locked(revision.game)
         number = min(revision.number, len(hands) + 1)
-        _once(game, key, number, Submission.ADDED)
+        claim(game, key, number, Submission.ADDED)
         revision = Revision.objects.get(pk=revision.pk)  # as it is now, under the lock
         if revision.action != Revision.DELETED or revision.put_back:
             raise Conflict(f"{_hand(game)} {revision.number} was already put back.")
@@ -399,24 +365,3 @@ def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=N
             f"{what} was not undone: the game has changed since (another change was saved "
             "after it, maybe on another phone). Correct it from the scores if it still needs it."
         )
-
-
-__all__ = [
-    "AlreadyStored",
-    "Conflict",
-    "SheetError",
-    "add_hand",
-    "change_game",
-    "default_rules",
-    "delete_hand",
-    "edit_hand",
-    "lock",
-    "meta_with_top",
-    "put_back",
-    "score_game",
-    "score_records",
-    "sheet_of",
-    "submitted",
-    "top_at",
-    "undo",
-]

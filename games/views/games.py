@@ -16,8 +16,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from games import boards, changes, following, polls, services
 from games.access import NAMESPACES, Access, new_token
-from games.entry import new_key
 from games.models import Game, Seat, Session
+from games.once import new_key
 from games.registry import GAMES
 from games.table_forms import GameForm, GameNameForm
 from games.views.account import delete_screen

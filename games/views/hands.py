@@ -5,11 +5,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap
 
-from games import boards, services
+from games import boards, once, services
 from games.access import Access
-from games.entry import HandEntry, new_key, submission_key, whole_number
+from games.entry import HandEntry, whole_number
 from games.models import Hand
-from games.services import AlreadyStored, Conflict
+from games.once import AlreadyStored, new_key, submission_key
+from games.services import Conflict
 from games.sheet import SheetError
 from games.views.undo import offer_undo
 from games.words import in_seats
@@ -23,7 +24,7 @@ def sent_before(request, access: Access) -> bool:
     """
     if request.method != "POST":
         return False
-    return services.submitted(access.game, submission_key(request.POST)) is not None
+    return once.submitted(access.game, submission_key(request.POST)) is not None
 
 
 def hand_new(request, access: Access):

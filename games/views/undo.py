@@ -10,11 +10,12 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from games import services
+from games import once, services
 from games.access import Access
-from games.entry import new_key, submission_key, whole_number
+from games.entry import whole_number
 from games.models import Revision
-from games.services import AlreadyStored, Conflict
+from games.once import AlreadyStored, new_key, submission_key
+from games.services import Conflict
 from games.sheet import SheetError
 
 # What the board's line says an Undo did (services.undo's answer): "Hand 3 put back".
@@ -42,7 +43,7 @@ def offer_undo(request, access: Access, text: str, change: str | None) -> None:
 
 def sent_before(request, access: Access) -> bool:
     """This form's change is stored already (as games/views/hands.py `sent_before`)."""
-    return services.submitted(access.game, submission_key(request.POST)) is not None
+    return once.submitted(access.game, submission_key(request.POST)) is not None
 
 
 def _why(refused: SheetError) -> str:
