@@ -326,14 +326,12 @@ class HandEntry:
         """Which fields the screen shows, and what it says is wrong with them (form.shape)."""
         errors = sorted((name, list(errors)) for name, errors in self.form.errors.items())
         said = hashlib.blake2s(repr(errors).encode(), digest_size=4).hexdigest() if errors else ""
-        # A game's form may be any Django form: one without live parts is redrawn whole.
-        shape = self.form.shape() if hasattr(self.form, "shape") else ""
-        return f"{shape}|{said}"
+        return f"{self.form.shape()}|{said}"
 
     def live(self, data) -> bool:
         """A live update after which every field stays where it was: the screen swaps the
         parts that show results alone, and what is being typed elsewhere is not touched."""
-        if self.form is None or not getattr(self.form, "LIVE", ()) or not self.posted:
+        if self.form is None or not self.form.LIVE or not self.posted:
             return False
         if self.conflict or self.rows or self.replacing or self.deleted or self.rival:
             return False

@@ -1,4 +1,4 @@
-"""The hand form's base and the pieces every game's hand form is made of.
+"""The hand form's base, which every game's hand form subclasses, and the pieces it is made of.
 
 Sessions, a new game, its money value and importing are in games/table_forms.py.
 """
@@ -10,9 +10,7 @@ from contextlib import suppress
 from django import forms
 from django.forms.forms import NON_FIELD_ERRORS
 
-from games.sheet import (
-    SheetError,
-)
+from games.sheet import SheetError
 from games.words import names, sentence
 
 
@@ -95,23 +93,22 @@ def fill_rest(data, names, total: int):
     return data
 
 
-def problems(form) -> list[tuple[str, str]]:
+def drawn(form, name: str) -> str:
+    """Where a form draws a field: its input (a row of radios: the first); an error about
+    the whole form points at the first field."""
+    if name == NON_FIELD_ERRORS:
+        first = next(iter(form.visible_fields()), None)
+        return drawn(form, first.name) if first else ""
+    field = form[name]
+    return field.id_for_label or f"{field.auto_id}_0"
+
+
+def problems(form, anchor=None) -> list[tuple[str, str]]:
     """A refused form's errors for its summary at the top: (the id each points at, its words).
 
-    A form may say where it draws each field (`anchor`); otherwise an error points at its
-    field's input (a row of radios: the first), and one about the whole form at the first field.
+    `anchor(name)` says where a field is drawn; by default, as Django draws it (`drawn`).
     """
-
-    def drawn(field):
-        return field.id_for_label or f"{field.auto_id}_0"
-
-    anchor = getattr(form, "anchor", None)
-    if anchor is None:
-        first = next((drawn(field) for field in form.visible_fields()), "")
-
-        def anchor(name):
-            return first if name == NON_FIELD_ERRORS else drawn(form[name])
-
+    anchor = anchor or (lambda name: drawn(form, name))
     names = [NON_FIELD_ERRORS, *form.fields]
     return [(anchor(name), error) for name in names for error in form.errors.get(name, ())]
 
@@ -134,17 +131,25 @@ def per_seat(prefix: str, by_name: dict, people: list[str]) -> dict:
 
 
 class BaseHandForm(forms.Form):
-    """What every game's hand form shares: how it is built, read back, and told off.
+    """Every game's hand form subclasses this: it declares each part that shared code
+    (entering a hand, its screens, its error summary) reads, with its default, and what
+    every game's form shares in how it is built, read back, and told off (docs/GAMES.md).
 
-    A game's form tidies what was posted (`posted`, given a copy it may change), reads a
-    stored record back (`read_back`), says what a new hand starts with (`blank`) and adds
-    its fields per seat or team (`add_fields`). Field names use seat and team numbers
-    (`tricks_2`), never names, so a name can be anything.
+    A game's form says where its fields are drawn (`template_name`), reads a valid form
+    as a sheet record (`to_record`) and a stored record back (`read_back`), and adds its
+    fields per seat or team (`add_fields`); it may tidy what was posted (`posted`, given
+    a copy it may change) and say what a new hand starts with (`blank`). Field names use
+    seat and team numbers (`tricks_2`), never names, so a name can be anything.
     """
 
+    template_name: str  # the form's fields, inside templates/hands/entry.html
+    preview_template: str | None = None  # the game's own words in the live preview
+    # A live update (games/outcomes.py `Preview.live`): the fields whose values change
+    # which fields are shown, and the partials of `template_name` that show results.
     SHAPE: tuple[str, ...] = ()
     LIVE: tuple[str, ...] = ()
-    TOP = "kind"  # the id of the hand's first fields: where an error about the whole hand points
+    # The id where an error about the whole hand points (None: the first field's).
+    TOP: str | None = None
     DRAWN_IN: dict[str, str] = {}  # fields (by how their names start) drawn inside another id
 
     def __init__(self, data=None, *, game, number, record=None, **kwargs):
@@ -171,6 +176,10 @@ class BaseHandForm(forms.Form):
     def read_back(self, record: dict) -> dict:
         raise NotImplementedError
 
+    def to_record(self) -> dict:
+        """After `is_valid()`: the hand as a sheet record."""
+        raise NotImplementedError
+
     def add_fields(self) -> None:
         """The fields there is one of per seat or team."""
 
@@ -181,13 +190,18 @@ class BaseHandForm(forms.Form):
         any other field as its own input.
         """
         if name == NON_FIELD_ERRORS:
-            return self.TOP
+            first = next((field.name for field in self.visible_fields()), None)
+            return self.TOP or (self.anchor(first) if first else "")
         for start, place in self.DRAWN_IN.items():
             if name.startswith(start):
                 return place
         if isinstance(self.fields[name], forms.ChoiceField):
             return name
         return self[name].id_for_label
+
+    def problems(self) -> list[tuple[str, str]]:
+        """The errors for the summary at the top of a refused Save, each where it is drawn."""
+        return problems(self, self.anchor)
 
     def offer_people(self, *names) -> None:
         """The radios of people carry the names themselves as values, as the sheet does."""

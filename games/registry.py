@@ -5,7 +5,10 @@ games are loaded once the app is ready (games/apps.py), as Django's admin finds 
 `admin.py` modules, and `GAMES` is filled then.
 """
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
+
+from games.forms import BaseHandForm
 
 GAME_CLASSES = [
     "games.contractor.game.Contractor",
@@ -18,6 +21,9 @@ GAMES = {}
 
 
 def register(kind) -> None:
+    # Shared code calls the hand form's declared parts, never asks whether it has them.
+    if kind.HandForm is not None and not issubclass(kind.HandForm, BaseHandForm):
+        raise ImproperlyConfigured(f"{kind.KEY}'s HandForm must subclass games.forms.BaseHandForm")
     GAMES[kind.KEY] = kind
 
 

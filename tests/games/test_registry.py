@@ -1,8 +1,10 @@
 """The game contract (games/kind.py): a game plugs in with one folder and one registry line."""
 
-from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from django import forms
+from django.core.exceptions import ImproperlyConfigured
 
 from games import registry, services
 from games.models import Game, Player, Session
@@ -10,26 +12,21 @@ from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db
 
-FIFTH = "tests.games.fifth.game.Fifth"
-
-
-@pytest.fixture
-def fifth(monkeypatch, settings):
-    """tests/games/fifth/ registered as the app registers its own games, for one test."""
-    monkeypatch.setattr(registry, "GAME_CLASSES", [*registry.GAME_CLASSES, FIFTH])
-    # Taken out of the registry again after the test (monkeypatch deletes a key it added).
-    monkeypatch.setitem(registry.GAMES, "fifth", None)
-    registry.load()
-    # The project finds templates in games/*/templates; this folder lives with the tests.
-    engine = settings.TEMPLATES[0]
-    folder = Path(__file__).parent / "fifth" / "templates"
-    settings.TEMPLATES = [engine | {"DIRS": [*engine["DIRS"], folder]}]
-    return registry.GAMES["fifth"]
-
 
 def test_every_game_is_registered_under_its_own_key():
     assert list(registry.GAMES) == ["contractor", "bid_fair", "tridge", "cardigan"]
     assert all(key == kind.KEY for key, kind in registry.GAMES.items())
+
+
+def test_a_game_whose_hand_form_is_not_built_on_the_shared_base_is_refused():
+    class Loose(forms.Form):
+        def to_record(self):
+            return {}
+
+    kind = SimpleNamespace(KEY="loose", HandForm=Loose)  # what register reads of a game
+    with pytest.raises(ImproperlyConfigured, match="must subclass games.forms.BaseHandForm"):
+        registry.register(kind)
+    assert "loose" not in registry.GAMES
 
 
 def test_a_fifth_game_is_started_entered_scored_and_shown_on_its_board(fifth, owner_client, user):
