@@ -5,11 +5,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap
 
-from games import boards, once, services
+from games import boards, entry, once, services
 from games.access import Access
-from games.entry import HandEntry, whole_number
+from games.entry import whole_number
 from games.models import Hand
 from games.once import AlreadyStored, new_key, submission_key
+from games.outcomes import Saved
 from games.services import Conflict
 from games.sheet import SheetError
 from games.views.undo import offer_undo
@@ -17,7 +18,7 @@ from games.words import in_seats
 
 
 def sent_before(request, access: Access) -> bool:
-    """A hand form sent again (a double tap, Back and Save, a retry): its change is stored.
+    """A form sent again (a double tap, Back and Save, a retry): its change is stored.
 
     Answered as the first was, before anything else is looked at: by now the hand's
     number may have moved on, or the hand been changed or deleted by this very form.
@@ -27,38 +28,55 @@ def sent_before(request, access: Access) -> bool:
     return once.submitted(access.game, submission_key(request.POST)) is not None
 
 
-def hand_new(request, access: Access):
-    return _entry(request, access, number=None)
-
-
-def hand_edit(request, access: Access, number):
-    return _entry(request, access, number)
-
-
-# htmx is answered the form's part alone: the browser keeps it apart from the page, so
-# Back or a reload never shows a bare part.
+# Both answer htmx with the form's part alone: the browser keeps it apart from the page,
+# so Back or a reload never shows a bare part.
 @vary_on_headers("HX-Request")
-def _entry(request, access, number):
-    game = access.game
-    saving = "save" in request.POST
-    if saving and sent_before(request, access):
-        return redirect(access.url())
-    hand = _corrected(request, game, number) if number else None
-    if not game.engine.enterable():
+def hand_new(request, access: Access):
+    """The next hand: its form, what it does as it is filled in, and its Save."""
+    game = _enterable(access)
+    if request.method != "POST":
+        return _answer(request, access, entry.first(game))
+    sent = entry.Sent.read(request.POST)
+    if sent.saving and once.submitted(game, sent.key):
+        return redirect(access.url())  # sent before: answered as the first (`sent_before`)
+    return _answer(request, access, entry.new_hand(game, sent), sent)
+
+
+@vary_on_headers("HX-Request")
+def hand_edit(request, access: Access, number):
+    """A stored hand corrected: its form, what the correction does, and its Save."""
+    game = _enterable(access)
+    if request.method != "POST":
+        hand = get_object_or_404(Hand, game=game, number=number)
+        return _answer(request, access, entry.first(game, hand))
+    sent = entry.Sent.read(request.POST)
+    if sent.saving and once.submitted(game, sent.key):
+        return redirect(access.url())  # sent before: answered as the first (`sent_before`)
+    by, coscorer = access.by(request), access.role == "coscorer"
+    hand = _corrected(request, game, number)
+    return _answer(request, access, entry.correction(game, hand, sent, by, coscorer), sent)
+
+
+def _enterable(access: Access):
+    if not access.game.engine.enterable():
         raise Http404("Hands of this game cannot be entered yet.")
-    entry = HandEntry(game, hand, via_coscorer=access.role == "coscorer")
-    if request.method == "POST" and entry.submit(request.POST, access.by(request), save=saving):
-        done = "corrected" if hand else "saved"
-        if entry.changed:
-            word = game.engine.HAND.capitalize()
-            offer_undo(request, access, f"{word} {entry.number} {done}", entry.key)
+    return access.game
+
+
+def _answer(request, access: Access, outcome, sent=None):
+    """Saved: back to the board, with an Undo of it. Else the outcome's screen: whole, its
+    `#entry` part for htmx, or for a live update only the parts that show results."""
+    if isinstance(outcome, Saved):
+        if outcome.undoable:
+            offer_undo(request, access, outcome.said, outcome.key)
         return redirect(access.url())
-    if request.htmx and not saving and entry.live(request.POST):
-        context = entry.context() | {"key": access.key}
+    # A refused save says what is wrong at the top; a live update shows it beside the fields.
+    saving = sent is not None and sent.saving
+    context = outcome.context() | {"key": access.key, "saving": saving}
+    if request.htmx and sent is not None and not saving and outcome.live(sent.data):
         return reswap(render(request, "hands/entry.html#live", context), "none")
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
-    # A refused save says what is wrong at the top; a live update shows it beside the fields.
-    return render(request, template, entry.context() | {"key": access.key, "saving": saving})
+    return render(request, template, context)
 
 
 def _corrected(request, game, number) -> Hand:

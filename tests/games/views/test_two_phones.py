@@ -207,14 +207,23 @@ def posted(data: dict):
     return query
 
 
-def test_a_hand_stored_between_reading_the_game_and_saving_still_meets_the_choice(user, game):
-    from games import services
-    from games.entry import HandEntry
+def test_a_hand_stored_between_reading_the_game_and_saving_still_meets_the_choice(
+    user, game, monkeypatch
+):
+    from games import entry, services
+    from games.outcomes import TwoPhones
 
-    entry = HandEntry(game)  # read while hand 2 was still to come
-    services.add_hand(Game.objects.get(pk=game.pk), {"passed": True}, 2, key="phone-a")
-    assert not entry.submit(posted({"number": 2, "kind": "void", "save": "1"}), user, save=True)
-    context = entry.context()
+    store = services.add_hand
+
+    def another_phone_first(*args, **kwargs):  # once the entry has read the game
+        store(Game.objects.get(pk=game.pk), {"passed": True}, 2, key="phone-a")
+        return store(*args, **kwargs)
+
+    monkeypatch.setattr(services, "add_hand", another_phone_first)
+    post = posted({"number": 2, "kind": "void", "save": "1"})
+    outcome = entry.new_hand(game, entry.Sent.read(post))
+    assert isinstance(outcome, TwoPhones)
+    context = outcome.context()
     assert (context["rival"].number, context["on_record"], context["entered"]) == (
         2,
         "All passed",
@@ -224,16 +233,21 @@ def test_a_hand_stored_between_reading_the_game_and_saving_still_meets_the_choic
     assert Hand.objects.filter(game=game).count() == 2
 
 
-def test_a_correction_met_between_reading_and_saving_is_merged_not_stored(user, game):
-    from games import services
-    from games.entry import HandEntry
+def test_a_correction_met_between_reading_and_saving_is_merged_not_stored(user, game, monkeypatch):
+    from games import entry, services
+    from games.outcomes import Merged
 
-    hand = Hand.objects.get()
-    entry = HandEntry(game, hand)  # read at version 1
-    services.edit_hand(Hand.objects.get(), BEN_WINS | {"honours": 1}, user, 1)
+    store = services.edit_hand
+
+    def another_phone_first(*args, **kwargs):  # once the entry has read the hand, at version 1
+        store(Hand.objects.get(), BEN_WINS | {"honours": 1}, user, 1)
+        return store(*args, **kwargs)
+
+    monkeypatch.setattr(services, "edit_hand", another_phone_first)
     post = tridge_post(1, **(BEN_POST | {"trumps": "D"}), version=1, save="1")
-    assert not entry.submit(posted(post), user, save=True)
-    context = entry.context()
+    outcome = entry.correction(game, Hand.objects.get(), entry.Sent.read(posted(post)), user)
+    assert isinstance(outcome, Merged)
+    context = outcome.context()
     assert [row.label for row in context["rows"]] == ["Trumps", "Honours"]
     assert not context["clashes"] and context["form"]["honours"].value() == 1
     assert Hand.objects.get().record == BEN_WINS | {"honours": 1}
