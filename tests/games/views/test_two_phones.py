@@ -251,3 +251,45 @@ def test_a_correction_met_between_reading_and_saving_is_merged_not_stored(user, 
     assert [row.label for row in context["rows"]] == ["Trumps", "Honours"]
     assert not context["clashes"] and context["form"]["honours"].value() == 1
     assert Hand.objects.get().record == BEN_WINS | {"honours": 1}
+
+
+# --- a fifth game (tests/games/fifth) meets another phone through the contract alone ---
+
+
+FIFTH_1 = {"points": {"Ana": 2, "Ben": 0}}
+
+
+@pytest.fixture
+def fifth_game(fifth, user):
+    return make_game(user, kind="fifth", players=("Ana", "Ben"), hands=[FIFTH_1])
+
+
+def fifth_post(number, ana, ben=0, **more):
+    return {"number": number, "points_0": ana, "points_1": ben, "save": "1"} | more
+
+
+def test_a_fifth_games_hand_entered_on_two_phones_is_a_choice_then_the_next_hand(
+    owner_client, fifth_game
+):
+    game = fifth_game
+    page = owner_client.post(url(game), fifth_post(1, 3, submission="phone-b")).content.decode()
+    assert "Hand 1, entered twice" in page and "Save mine as hand 2" in page
+    assert Hand.objects.count() == 1
+    assert owner_client.post(url(game), resent(page) | {"save": "1"}).status_code == 302
+    records = [h.record for h in Hand.objects.all()]
+    assert records == [FIFTH_1, {"points": {"Ana": 3, "Ben": 0}}]
+
+
+def test_a_fifth_games_correction_clashing_with_another_needs_a_choice(owner_client, fifth_game):
+    game = fifth_game
+    first = owner_client.post(url(game, "hands/1/"), fifth_post(1, 5, version=1))
+    assert first.status_code == 302  # the first phone's correction
+    page = owner_client.post(url(game, "hands/1/"), fifth_post(1, 7, version=1)).content.decode()
+    assert "Hand 1 was changed on another phone while you were correcting it" in page
+    assert "Points</strong>: you both changed it" in page
+    assert page.index("Keep theirs") < page.index("Save mine over theirs")
+    mine = fifth_post(1, 7, version=2, base=1)
+    owner_client.post(url(game, "hands/1/"), mine)  # no choice made: nothing stored
+    assert Hand.objects.get().record == {"points": {"Ana": 5, "Ben": 0}}
+    assert owner_client.post(url(game, "hands/1/"), mine | {"save": "over"}).status_code == 302
+    assert Hand.objects.get().record == {"points": {"Ana": 7, "Ben": 0}}
