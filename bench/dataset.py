@@ -22,11 +22,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from bench.sheets import bid_fair_sheet, cardigan_games, contractor_sheet, tridge_sheet
-from games.access import new_token
-from games.imports import SHEET_KEYS, checked_sheet
+from games.engine.sheet import settings_as_rules
 from games.models import Game, Hand, Player, Seat, Session
-from games.services import score_game
-from games.sheet import settings_as_rules
+from games.play.access import new_token
+from games.play.services import score_game
+from games.records.imports import SHEET_KEYS, checked_sheet
 
 PASSWORD = "bench-password-not-a-secret"
 NAMES = ("Ana", "Ben", "Cy", "Dee")  # every generator seats these names, in this order

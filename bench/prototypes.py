@@ -19,9 +19,9 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect
 
-from games.access import Access, _owned
-from games.changes import board_key
 from games.models import Game, Hand
+from games.play.access import Access, _owned
+from games.play.changes import board_key
 from games.views.games import board
 
 

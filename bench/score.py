@@ -27,7 +27,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
 
 import django  # noqa: E402
 
-# The games are registered once the app is ready (games/registry.py).
+# The games are registered once the app is ready (games/engine/registry.py).
 django.setup()
 
 from bench.report import machine  # noqa: E402
@@ -37,8 +37,8 @@ from bench.sheets import (  # noqa: E402
     contractor_sheet,
     tridge_sheet,
 )
-from games.registry import score_sheet  # noqa: E402
-from games.sheet import read_sheet  # noqa: E402
+from games.engine.registry import score_sheet  # noqa: E402
+from games.engine.sheet import read_sheet  # noqa: E402
 
 HANDS = 10_000
 ROUNDS = 9

@@ -9,8 +9,8 @@ each mix.
 import random
 from collections import Counter
 
-from games.cards import deck
-from games.sheet import FORMAT
+from games.engine.cards import deck
+from games.engine.sheet import FORMAT
 
 CONTRACTOR_STRAINS = ("diamonds", "hearts", "clubs", "spades", "crazytrump", "no_trump", "nil")
 SUITS = ("S", "H", "D", "C")

@@ -1,7 +1,7 @@
 """The Django admin at /admin/, for staff: look at any account's games, and deactivate an
 account (Django's own UserAdmin: untick "Active").
 
-The games' records are read-only here. A hand changes through games/services.py alone,
+The games' records are read-only here. A hand changes through games/play/services.py alone,
 which checks it against the game's rules, moves the game's version on and keeps a
 revision; an edit in the admin would do none of that.
 """

@@ -6,6 +6,6 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
-        from games import registry
+        from games.engine import registry
 
         registry.load()

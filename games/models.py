@@ -10,7 +10,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from games.registry import GAMES
+from games.engine.registry import GAMES
 
 
 class Live(models.Manager):
@@ -18,7 +18,7 @@ class Live(models.Manager):
 
     Related managers and prefetches are made from the default manager, so `session.games`
     leaves deleted games out too. Forward relations (`game.session`) and cascades use the
-    base manager and still reach a deleted row; `kept` is the bin's (games/bin.py).
+    base manager and still reach a deleted row; `kept` is the bin's (games/play/bin.py).
     """
 
     def get_queryset(self):
@@ -26,7 +26,7 @@ class Live(models.Manager):
 
 
 def kind_choices():
-    # Called, not listed: the games are registered once the app is ready (games/registry.py).
+    # Called, not listed: the games are registered once the app is ready (games/engine/registry.py).
     return [(key, game.NAME) for key, game in GAMES.items()]
 
 
@@ -35,7 +35,7 @@ class Player(models.Model):
     name = models.CharField(max_length=40)
     created = models.DateTimeField(default=timezone.now)
     # Set when the owner deleted it: kept aside, out of every list, restorable from the
-    # account page for KEEP_DELETED days (games/bin.py), then gone for good.
+    # account page for KEEP_DELETED days (games/play/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
 
     objects = Live()
@@ -45,7 +45,7 @@ class Player(models.Model):
         ordering = ["name"]
         constraints = [
             # The sheet refuses two names that differ only in case, so the account does too;
-            # a deleted "Ana" is out of the way of a new one (games/bin.py restores it only
+            # a deleted "Ana" is out of the way of a new one (games/play/bin.py restores it only
             # while no other player has its name).
             models.UniqueConstraint(
                 "owner",
@@ -71,7 +71,7 @@ class Session(models.Model):
     note = models.TextField(max_length=2000, blank=True)
     created = models.DateTimeField(default=timezone.now)
     # Set when the owner deleted it: kept aside, out of every list, restorable from the
-    # account page for KEEP_DELETED days (games/bin.py), then gone for good.
+    # account page for KEEP_DELETED days (games/play/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
 
     objects = Live()
@@ -108,7 +108,7 @@ class Game(models.Model):
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     coscorer_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     # Set when the owner deleted it: kept aside, out of every list, restorable from the
-    # account page for KEEP_DELETED days (games/bin.py), then gone for good.
+    # account page for KEEP_DELETED days (games/play/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
 
     objects = Live()
@@ -197,7 +197,7 @@ class Revision(models.Model):
     # Set when the change came through the game's co-scorer link rather than an account.
     via_coscorer = models.BooleanField(default=False)
     at = models.DateTimeField(default=timezone.now)
-    # A deleted hand put back (games/services.py): no longer offered as deleted, and linked
+    # A deleted hand put back (games/play/services.py): no longer offered as deleted, and linked
     # to the hand again (`hand`) as a step of its history; deleted again, it stays put back.
     put_back = models.BooleanField(default=False)
     # The sheet's top-level keys this change altered (Cardigan's full suits, which come
@@ -216,7 +216,7 @@ class Submission(models.Model):
 
     A phone sends a form again on a double tap, Back and Save, or a retry after a timeout;
     the key finds the change it already made, so it is answered as the first was and never
-    stored twice (games/services.py).
+    stored twice (games/play/services.py).
     """
 
     ADDED = "added"
@@ -230,7 +230,7 @@ class Submission(models.Model):
     number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=ACTIONS)
     # The game's version right after the change: Undo undoes it only while the game is
-    # still there (games/services.py `undo`). None for changes stored before it was kept.
+    # still there (games/play/services.py `undo`). None for changes stored before it was kept.
     version = models.PositiveIntegerField(null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
 
@@ -246,7 +246,7 @@ class Submission(models.Model):
 class Paid(models.Model):
     """A payment of the evening's settlement marked as paid: who marked it, and when.
 
-    Payments are worked out from the games each time (games/evening.py); a mark is kept
+    Payments are worked out from the games each time (games/money/evening.py); a mark is kept
     by who pays whom how much, so it still stands when the payments are worked out again.
     """
 

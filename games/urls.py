@@ -2,12 +2,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.decorators.http import require_safe
 
-from games import polls
-from games.access import editing, way_in
-from games.registry import GAMES
+from games.engine.registry import GAMES
+from games.play import polls
+from games.play.access import editing, way_in
 from games.views import account, evening, games, hands, health, players, sessions, undo
 
-# The screens of a game, the same for each way into it (games/access.py). Screens that
+# The screens of a game, the same for each way into it (games/play/access.py). Screens that
 # only show answer GET and HEAD alone; the share link is refused those that change the game.
 GAME_SCREENS = [
     # First: the phones at the table ask for the board far more than for the rest.

@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
-from games.registry import score_sheet
-from games.sheet import FORMAT, read_sheet
+from games.engine.registry import score_sheet
+from games.engine.sheet import FORMAT, read_sheet
 
 # The example sheets and their expected results are the project's own data.
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"

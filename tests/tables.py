@@ -1,8 +1,8 @@
 """Making sessions and games in the database for view and service tests."""
 
+from games.engine.registry import GAMES
+from games.engine.sheet import settings_as_rules
 from games.models import Game, Player, Seat, Session
-from games.registry import GAMES
-from games.sheet import settings_as_rules
 
 
 def make_game(owner, kind="tridge", players=("Ana", "Ben", "Cy", "Dee"), rules=None, hands=()):
@@ -25,7 +25,7 @@ def example_game(session, name, stake=None, **meta):
     """The example sheet `name` imported into `session`, with a money value and meta."""
     import json
 
-    from games.imports import import_sheet
+    from games.records.imports import import_sheet
     from tests.sheets import EXAMPLES
 
     game = import_sheet(session, json.loads((EXAMPLES / f"{name}.json").read_text()))
@@ -65,9 +65,10 @@ def account_file(owner) -> dict:
     Two sessions: a Tridge game with a hand corrected by the owner, one through the
     co-scorer link and one deleted; then every example sheet.
     """
-    from games import imports, services
-    from games.dump import dump_account
     from games.models import Hand
+    from games.play import services
+    from games.records import imports
+    from games.records.dump import dump_account
     from tests.sheets import example_names, load_example
 
     game = make_game(owner, hands=[BEN_WINS, {"passed": True}, {"passed": True}])
@@ -100,8 +101,8 @@ def many_games(owner, count, example="contractor-three-hands"):
     """
     import datetime
 
-    from games.imports import import_sheet
     from games.models import Hand
+    from games.records.imports import import_sheet
     from tests.sheets import load_example
 
     first = datetime.date(2026, 1, 1)

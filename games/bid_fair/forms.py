@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from django import forms
 
-from games import services
 from games.bid_fair.rules import CAPTURED, PACK, RANK_NAMES, Settings
 from games.bid_fair.screen import NOBODY, SHOWN_PACK, SUIT_ONLY, HandScreen, tags
 from games.bid_fair.words import Face
-from games.cards import SUIT_NAMES, rank_of
-from games.forms import BaseHandForm, per_seat
-from games.sheet import SheetError, read_settings
-from games.words import sentence
+from games.engine.cards import SUIT_NAMES, rank_of
+from games.engine.forms import BaseHandForm, per_seat
+from games.engine.sheet import SheetError, read_settings
+from games.engine.words import sentence
+from games.play import services
 
 KINDS = [("played", "Played"), ("redeal", "Both passed: redeal")]
 COUNTS = [("cards", "Card by card"), ("points", "Points only")]
@@ -63,7 +63,7 @@ class HandForm(HandScreen, BaseHandForm):
     # Whose captured cards a tap on a card gives: not part of the deal.
     taker = forms.ChoiceField(required=False, choices=[("0", "0"), ("1", "1")])
     # Not shown: only where what is wrong with all the cards, or both points, is kept. Being
-    # blank, a live update lets it be, and says it in the tally instead (games/entry.py).
+    # blank, a live update lets it be, and says it in the tally instead (games/play/entry.py).
     captured = forms.CharField(required=False, widget=forms.HiddenInput)
     points = forms.CharField(required=False, widget=forms.HiddenInput)
     DRAWN_IN = {"captured": "captured", "got_": "captured"}

@@ -1,8 +1,8 @@
-"""Bid Fair as the app sees it (the contract: games/kind.py): what its folder does not say."""
+"""Bid Fair as the app sees it (games/engine/kind.py): what its folder does not say."""
 
 from games.bid_fair import records, rules
 from games.bid_fair.forms import HandForm
-from games.kind import GameKind
+from games.engine.kind import GameKind
 
 
 class BidFair(GameKind):
@@ -23,7 +23,7 @@ class BidFair(GameKind):
         ("The leader deals, and the first player alone past 800 wins."),
     )
 
-    # It can stop between two hands: games/tallies.py keeps its tally between saves.
+    # It can stop between two hands: games/play/tallies.py keeps its tally between saves.
     Tally = rules.Tally
     hand_reader = staticmethod(records.hand_reader)
 

@@ -13,15 +13,15 @@ from games.bid_fair.rules import (
     Deal,
     Redeal,
 )
-from games.cards import SUITS, rank_of, suit_of
-from games.sheet import Fields, SheetError, by_player, check_whole, describe, read_hands
+from games.engine.cards import SUITS, rank_of, suit_of
+from games.engine.sheet import Fields, SheetError, by_player, check_whole, describe, read_hands
 
 REDEAL = Redeal()
 _PACK = frozenset(PACK)
 
 
 def hand_reader(players, settings):
-    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
+    """The reader of one hand of this game (games/play/tallies.py reads a new hand alone)."""
     return lambda fields: read_hand(fields, players)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.cards import deck, rank_of, suit_of
-from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import HouseRules, SheetError
+from games.engine.cards import deck, rank_of, suit_of
+from games.engine.scores import GameScore, HandScore, top_scorers
+from games.engine.sheet import HouseRules, SheetError
 
 # Lowest to highest: the order two bid cards are compared in.
 RANKS = ("9", "10", "J", "Q", "K", "A")
@@ -48,7 +48,7 @@ class Settings(HouseRules):
 
 # --- records ----------------------------------------------------------------
 #
-# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
+# Records are plain slots dataclasses, not frozen ones (see games/engine/sheet.py): read-only.
 
 
 @dataclass(slots=True)

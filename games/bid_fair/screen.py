@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from games.bid_fair.rules import CAPTURED, MAX_POINTS, MIN_POINTS, contract
 from games.bid_fair.words import Face, outcome_sentence
-from games.cards import rank_of, suit_heading, suit_of
+from games.engine.cards import rank_of, suit_heading, suit_of
 
 # On screen: one row a suit, black and red in turn, the high cards first as in a hand.
 SUIT_ROWS = ("S", "H", "C", "D")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.bid_fair.rules import CARD_POINTS
-from games.cards import SUIT_SYMBOLS, card_name, face, is_red, rank_of
-from games.words import dashed, read_field
+from games.engine.cards import SUIT_SYMBOLS, card_name, face, is_red, rank_of
+from games.engine.words import dashed, read_field
 
 
 @dataclass(frozen=True)

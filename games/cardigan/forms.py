@@ -19,8 +19,8 @@ from games.cardigan.grid import rest_of
 from games.cardigan.records import MAX_DISCARDS, RANK_COPIES
 from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen
 from games.cardigan.words import in_a_sentence, with_faces
-from games.cards import RANKS, SUIT_NAMES, SUITS, face
-from games.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
+from games.engine.cards import RANKS, SUIT_NAMES, SUITS, face
+from games.engine.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
 
 SET_LABELS = {"pair": "Pairs", "triplet": "Triplets", "four": "Fours of a kind"}
 MODES = [("cards", "Card by card"), ("quick", "Counts only")]

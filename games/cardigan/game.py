@@ -1,8 +1,8 @@
-"""Cardigan as the app sees it (the contract: games/kind.py): what its folder does not say."""
+"""Cardigan as the app sees it (games/engine/kind.py): what its folder does not say."""
 
 from games.cardigan import rules, screen, words
 from games.cardigan.forms import HandForm
-from games.kind import GameKind
+from games.engine.kind import GameKind
 
 
 class Cardigan(GameKind):
@@ -23,7 +23,7 @@ class Cardigan(GameKind):
         ),
     )
 
-    # No Tally (games/tallies.py): a game is four deals, so its whole sheet is already short.
+    # No Tally (games/play/tallies.py): a game is four deals, so its whole sheet is already short.
 
     # The scoreboard parts' own tables (board.html, more.html).
     FULL_SUITS = screen.FULL_SUITS

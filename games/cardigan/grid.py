@@ -8,7 +8,7 @@ from collections import Counter
 from functools import cached_property
 
 from games.cardigan import rules, table
-from games.cards import RANKS, SUIT_SYMBOLS, card_name, is_red, suit_heading
+from games.engine.cards import RANKS, SUIT_SYMBOLS, card_name, is_red, suit_heading
 
 
 class GridScreen:

@@ -28,8 +28,8 @@ from games.cardigan.rules import (
     team_names,
     team_of,
 )
-from games.cards import FULL_DECK, SUIT_NAMES, SUITS
-from games.sheet import (
+from games.engine.cards import FULL_DECK, SUIT_NAMES, SUITS
+from games.engine.sheet import (
     Fields,
     SheetError,
     by_player,

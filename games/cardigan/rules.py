@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from games.cards import RANKS, rank_of
-from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import HouseRules, team_name
+from games.engine.cards import RANKS, rank_of
+from games.engine.scores import GameScore, HandScore, top_scorers
+from games.engine.sheet import HouseRules, team_name
 
 DEALS = 4
 TRICKS = 13
@@ -83,7 +83,7 @@ class Settings(HouseRules):
     )
 
 
-# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
+# Records are plain slots dataclasses, not frozen ones (see games/engine/sheet.py): read-only.
 @dataclass(slots=True)
 class Contract:
     """The final contract: what V is made of, and who named it."""

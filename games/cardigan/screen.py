@@ -8,8 +8,8 @@ from collections import Counter
 from games.cardigan import rules, table
 from games.cardigan.grid import GridScreen
 from games.cardigan.words import bid_words, contract_text, outcome_sentence
-from games.cards import SUIT_NAMES, SUIT_SYMBOLS, suit_heading
-from games.words import ending
+from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, suit_heading
+from games.engine.words import ending
 
 RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
 SET_NAMES = {"pair": "pairs", "triplet": "triplets", "four": "fours"}

@@ -1,6 +1,6 @@
 """Cardigan figures for a player's record: contracts made by the player's team."""
 
-from games.sheet import members
+from games.engine.sheet import members
 
 
 def figures(name, game, score):

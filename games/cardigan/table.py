@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from games.cardigan.rules import CARD_POINTS, COUNTED_RANKS, DEALS, PACKS
-from games.cards import FULL_DECK, RANKS, deck, rank_of
+from games.engine.cards import FULL_DECK, RANKS, deck, rank_of
 
 # The grid: one column a suit, one row a rank, ace first.
 GRID_SUITS = ("S", "H", "D", "C")

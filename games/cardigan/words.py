@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from games.cardigan.rules import BOOK
-from games.cards import SUIT_SYMBOLS
-from games.words import read_field, sentence
+from games.engine.cards import SUIT_SYMBOLS
+from games.engine.words import read_field, sentence
 
 # What each bid looks like on a button and in a sentence.
 BID_SHORT = {

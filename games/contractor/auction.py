@@ -29,7 +29,7 @@ from games.contractor.rules import (
     Settings,
     bid_value,
 )
-from games.sheet import Fields, SheetError
+from games.engine.sheet import Fields, SheetError
 
 PASS = "pass"
 BID = "bid"

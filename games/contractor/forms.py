@@ -23,7 +23,7 @@ from games.contractor.rules import (
 )
 from games.contractor.screen import AUCTION, CONTRACT, BidScreen, HandScreen, offered
 from games.contractor.words import FLAGS, STRAIN_NAMES
-from games.forms import (
+from games.engine.forms import (
     BaseHandForm,
     chips,
     fill_rest,
@@ -32,8 +32,8 @@ from games.forms import (
     per_seat,
     pills,
 )
-from games.sheet import read_settings
-from games.words import sentence
+from games.engine.sheet import read_settings
+from games.engine.words import sentence
 
 MODES = [(CONTRACT, "Contract"), (AUCTION, "Auction")]
 NO_CHALLENGE = "none"

@@ -1,8 +1,8 @@
-"""Contractor as the app sees it (the contract: games/kind.py): what its folder does not say."""
+"""Contractor as the app sees it (games/engine/kind.py): what its folder does not say."""
 
 from games.contractor import records, rules
 from games.contractor.forms import HandForm
-from games.kind import GameKind
+from games.engine.kind import GameKind
 
 
 class Contractor(GameKind):
@@ -26,7 +26,7 @@ class Contractor(GameKind):
         ),
     )
 
-    # It can stop between two hands: games/tallies.py keeps its tally between saves.
+    # It can stop between two hands: games/play/tallies.py keeps its tally between saves.
     Tally = rules.Tally
     hand_reader = staticmethod(records.hand_reader)
 

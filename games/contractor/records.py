@@ -12,13 +12,13 @@ from games.contractor.rules import (
     Contract,
     Redeal,
 )
-from games.sheet import Fields, check_player, read_hands, read_tricks
+from games.engine.sheet import Fields, check_player, read_hands, read_tricks
 
 REDEAL = Redeal()
 
 
 def hand_reader(players, settings):
-    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
+    """The reader of one hand of this game (games/play/tallies.py reads a new hand alone)."""
     return lambda fields: read_hand(fields, players)
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import HouseRules, SheetError
+from games.engine.scores import GameScore, HandScore, top_scorers
+from games.engine.sheet import HouseRules, SheetError
 
 STRAINS = ("diamonds", "hearts", "clubs", "spades", "crazytrump", "no_trump", "nil")
 # Sour trumps needs a trump suit to be sour about; no trump and nil have none.
@@ -51,7 +51,7 @@ class Settings(HouseRules):
             raise SheetError("rules.hands", f"must be a multiple of 3, not {self.hands}")
 
 
-# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
+# Records are plain slots dataclasses, not frozen ones (see games/engine/sheet.py): read-only.
 @dataclass(slots=True)
 class Bid:
     """A strain and its conditions: what the auction compares and the calculator prices."""

@@ -15,7 +15,7 @@ from games.contractor.words import (
     price_lines,
     reasons,
 )
-from games.words import ending
+from games.engine.words import ending
 
 RED = frozenset({"diamonds", "hearts"})
 CONTRACT, AUCTION = "contract", "auction"

@@ -4,8 +4,8 @@
 from django.urls import path
 from django.views.decorators.http import require_safe
 
-from games.access import way_in
 from games.contractor import views
+from games.play.access import way_in
 
 SCREENS = [
     path("calculator/", require_safe(way_in(views.calculator)), name="contractor_calculator"),

@@ -4,11 +4,11 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.vary import vary_on_headers
 
-from games import boards, services
 from games.contractor.forms import CalculatorForm
 from games.contractor.rules import DEALERS_BONUS, bid_value
 from games.contractor.words import needs_text
-from games.sheet import SheetError
+from games.engine.sheet import SheetError
+from games.play import boards, services
 
 
 @vary_on_headers("HX-Request")  # htmx gets the calculator's part alone

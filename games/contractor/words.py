@@ -7,7 +7,7 @@ from contextlib import suppress
 from games.contractor import rules
 from games.contractor.auction import BID, CHALLENGE, PASS
 from games.contractor.rules import BOOK, Bid, Settings
-from games.words import dashed, plural, read_field, signed
+from games.engine.words import dashed, plural, read_field, signed
 
 # Symbol (shown, hidden from screen readers) and name of each strain.
 STRAIN_NAMES = {

@@ -5,8 +5,8 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import forms, words
-from games.registry import GAMES
+from games.engine import forms, words
+from games.engine.registry import GAMES
 
 register = template.Library()
 
@@ -105,7 +105,7 @@ def hands_rows(context, rows, names, key, can_edit, enterable):
 
 @register.filter
 def names(items):
-    """ "Ana, Bo and Cy" (games/words.py)."""
+    """ "Ana, Bo and Cy" (games/engine/words.py)."""
     return words.names(items)
 
 

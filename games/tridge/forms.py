@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django import forms
 
-from games.forms import (
+from games.engine.forms import (
     BaseHandForm,
     chips,
     fill_rest,
@@ -16,11 +16,11 @@ from games.forms import (
     per_seat,
     pills,
 )
-from games.table_forms import MoneyField
+from games.engine.words import sentence
+from games.play.table_forms import MoneyField
 from games.tridge.screen import HandScreen
 from games.tridge.terms import TRICKS
 from games.tridge.words import BID_NAMES, suit_label
-from games.words import sentence
 
 KINDS = [
     ("played", "Played"),

@@ -1,6 +1,6 @@
-"""Tridge as the app sees it (the contract: games/kind.py): what its folder does not say."""
+"""Tridge as the app sees it (games/engine/kind.py): what its folder does not say."""
 
-from games.kind import GameKind
+from games.engine.kind import GameKind
 from games.tridge import match, records, rules, words
 from games.tridge.forms import HandForm
 
@@ -26,7 +26,7 @@ class Tridge(GameKind):
         ),
     )
 
-    # It can stop between two hands: games/tallies.py keeps its tally between saves.
+    # It can stop between two hands: games/play/tallies.py keeps its tally between saves.
     Tally = rules.Tally
     hand_reader = staticmethod(records.hand_reader)
 

@@ -1,5 +1,5 @@
 """A Tridge match's end and what it leaves to the next: pure decisions on a game's rules
-and meta, stored by games/services.py `change_game` as any change of the game.
+and meta, stored by games/play/services.py `change_game` as any change of the game.
 
 A match with no planned number of hands ends when the table says so. Ending it plans the
 hands played so far (the sheet's own `hands` rule), so the engine, the sheet and every
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.money import stake_of
+from games.money.money import stake_of
 from games.templatetags.scorekeeper import money, signed
 from games.tridge.settle import Settlement, funds_on_table, settle
 from games.tridge.terms import Settings

@@ -6,7 +6,7 @@ module decides which ones a bid's outcome makes.
 
 from __future__ import annotations
 
-from games.cards import SUITS
+from games.engine.cards import SUITS
 from games.tridge.table import Table
 from games.tridge.terms import (
     DIAMONDS,

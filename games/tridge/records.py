@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.cards import SUIT_NAMES, SUITS
-from games.sheet import (
+from games.engine.cards import SUIT_NAMES, SUITS
+from games.engine.sheet import (
     Fields,
     SheetError,
     check_player,
@@ -56,7 +56,7 @@ class Seating:
 
 
 def hand_reader(players, settings: Settings):
-    """The reader of one hand of this game (games/tallies.py reads a new hand alone)."""
+    """The reader of one hand of this game (games/play/tallies.py reads a new hand alone)."""
     seating = Seating(players, settings)
     return lambda fields: read_hand(fields, seating)
 

@@ -24,7 +24,7 @@ reads it as follows:
 
 from __future__ import annotations
 
-from games.scores import GameScore
+from games.engine.scores import GameScore
 from games.tridge.tally import Tally
 from games.tridge.terms import (
     HONOUR_WORTH,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.sheet import read_settings
+from games.engine.sheet import read_settings
 from games.tridge.table import Table
 from games.tridge.terms import INCOMER_BIDS, MAX_HONOURS, TRICKS, Settings
 from games.tridge.words import fund_movements, outcome_sentence

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from games.payments import Payment, fewest_payments
+from games.money.payments import Payment, fewest_payments
 
 # The funds on the table behave as one more party: the people whose chips go into what
 # is left for a later match pay it, as a real table leaves the money there; what an

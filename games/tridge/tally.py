@@ -1,6 +1,6 @@
 """A Tridge game between two hands (`Tally`): the hands played in order, each scored.
 
-Pure Python. What a save keeps between two hands (games/tallies.py) is a `Tally`:
+Pure Python. What a save keeps between two hands (games/play/tallies.py) is a `Tally`:
 the chips and the funds as they stand, nothing of the hands.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import cycle
 
-from games.scores import GameScore, top_scorers
+from games.engine.scores import GameScore, top_scorers
 from games.tridge.outcome import Scorer
 from games.tridge.table import Table
 from games.tridge.terms import IncomerDeclined, Passed, Played, Settings
@@ -20,7 +20,7 @@ VOID_FACTS = {"outcome": "void"}
 
 
 class ScoredHand:
-    """One scored hand, read like a `HandScore` (games/scores.py), but built cheaper.
+    """One scored hand, read like a `HandScore` (games/engine/scores.py), but built cheaper.
 
     A long sheet builds one a hand. `HandScore.details` would hold the funds after the
     hand as a dict holding a list: two more objects a hand, and the collector walks

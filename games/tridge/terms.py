@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from games.sheet import HouseRules
+from games.engine.sheet import HouseRules
 
 TRICKS = 9
 # Winning the first five tricks is what lets a play bid go on for all nine.
@@ -66,7 +66,7 @@ class Settings(HouseRules):
 
 # --- the hands of a sheet ---------------------------------------------------
 #
-# Records are plain slots dataclasses, not frozen ones (see games/sheet.py): read-only.
+# Records are plain slots dataclasses, not frozen ones (see games/engine/sheet.py): read-only.
 
 
 @dataclass(slots=True)

@@ -4,8 +4,8 @@
 from django.urls import path
 from django.views.decorators.http import require_safe
 
-from games import polls
-from games.access import editing, way_in
+from games.play import polls
+from games.play.access import editing, way_in
 from games.tridge import views
 
 SCREENS = [

@@ -6,8 +6,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games import boards, services
-from games.money import stake_of
+from games.money.money import stake_of
+from games.play import boards, services
 from games.tridge import match
 from games.tridge.forms import SettlementForm
 from games.tridge.settle import funds_on_table

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.cards import SUIT_NAMES, SUIT_SYMBOLS
-from games.words import dashed, read_field
+from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
+from games.engine.words import dashed, read_field
 
 BID_NAMES = {
     "play": "Play",

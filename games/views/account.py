@@ -15,10 +15,10 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
-from games import bin
-from games.dump import DumpError, dump_account, load_account, nothing_imported
+from games.engine.sheet import JSONRefused, parse_json
 from games.models import Session
-from games.sheet import JSONRefused, parse_json
+from games.play import bin
+from games.records.dump import DumpError, dump_account, load_account, nothing_imported
 
 
 @sensitive_post_parameters("password1", "password2")

@@ -1,4 +1,4 @@
-"""Settling up the evening: a session's money games together (games/evening.py).
+"""Settling up the evening: a session's money games together (games/money/evening.py).
 
 Its own screen rather than a part of the session page: it is the page that is printed
 and handed round, and the one a payment marked paid comes back to, while the session
@@ -13,9 +13,10 @@ from django.db import IntegrityError, transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from games import evening, services
 from games.models import Game, Paid, Session
-from games.table_forms import StakeForm
+from games.money import evening
+from games.play import services
+from games.play.table_forms import StakeForm
 
 
 @require_safe

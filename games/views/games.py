@@ -14,12 +14,12 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games import boards, changes, following, polls, services
-from games.access import NAMESPACES, Access, new_token
+from games.engine.registry import GAMES
 from games.models import Game, Seat, Session
-from games.once import new_key
-from games.registry import GAMES
-from games.table_forms import GameForm, GameNameForm
+from games.play import boards, changes, following, polls, services
+from games.play.access import NAMESPACES, Access, new_token
+from games.play.once import new_key
+from games.play.table_forms import GameForm, GameNameForm
 from games.views.account import delete_screen
 
 # The drawn part of a board is kept this long after it was last drawn; a change of the
@@ -82,7 +82,7 @@ def _etag(request, access: Access):
 
 def polled(view):
     """A page of a game that follows it live as the board does: its `#live` part asks
-    every five seconds (`?live=1`) and an unchanged game answers 304 (games/polls.py)."""
+    every five seconds (`?live=1`) and an unchanged game answers 304 (games/play/polls.py)."""
     return cache_control(private=True, no_cache=True)(
         vary_on_headers(*polls.VARY)(condition(etag_func=_etag)(view))
     )
@@ -98,7 +98,7 @@ def polled_part(request, access: Access, template: str, context: dict):
 
 def drawn(access: Access) -> dict:
     """The part of the board drawn from the scores, the same for everyone who comes in
-    the same way: from the cache, under the game's version (games/changes.py), else
+    the same way: from the cache, under the game's version (games/play/changes.py), else
     drawn and kept."""
     key = changes.board_key(access.game, access.role, access.key)
     return cache.get_or_set(key, lambda: draw(access), BOARD_SECONDS)
@@ -151,7 +151,7 @@ def board(request, access: Access):
 @login_required
 @require_POST
 def rematch(request, pk):
-    """Play again: the next game with the same people (games/following.py); a second
+    """Play again: the next game with the same people (games/play/following.py); a second
     tap leads to the game the first started."""
     game = get_object_or_404(Game, pk=pk, session__owner=request.user)
     return redirect(following.start_next(game))

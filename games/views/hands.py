@@ -5,16 +5,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap
 
-from games import boards, entry, once, services
-from games.access import Access
-from games.entry import whole_number
+from games.engine.sheet import SheetError
+from games.engine.words import in_seats
 from games.models import Hand
-from games.once import AlreadyStored, new_key, submission_key
-from games.outcomes import Saved
-from games.services import Conflict
-from games.sheet import SheetError
+from games.play import boards, entry, once, services
+from games.play.access import Access
+from games.play.entry import whole_number
+from games.play.once import AlreadyStored, new_key, submission_key
+from games.play.outcomes import Saved
+from games.play.services import Conflict
 from games.views.undo import offer_undo
-from games.words import in_seats
 
 
 def sent_before(request, access: Access) -> bool:

@@ -4,9 +4,9 @@ from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import renames, stats
-from games.filters import DateRange
 from games.models import Player
+from games.records import renames, stats
+from games.records.filters import DateRange
 from games.views.account import delete_screen
 
 GAMES_PER_PAGE = 20

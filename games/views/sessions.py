@@ -3,14 +3,14 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
-from games import history, imports
-from games.entry import whole_number
-from games.filters import SessionFilters
+from games.engine.registry import GAMES
+from games.engine.sheet import SheetError
 from games.models import Session
-from games.money import stake_of
-from games.registry import GAMES
-from games.sheet import SheetError
-from games.table_forms import ImportForm, SessionForm, house_rules
+from games.money.money import stake_of
+from games.play.entry import whole_number
+from games.play.table_forms import ImportForm, SessionForm, house_rules
+from games.records import history, imports
+from games.records.filters import SessionFilters
 from games.views.account import delete_screen
 
 

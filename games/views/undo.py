@@ -1,7 +1,7 @@
 """Taking a change back: Undo on the board, an earlier version of a hand, a deleted hand.
 
 Each is a change like any other: a POST with a one-time key, scored whole under the
-game's lock (games/services.py), kept as a revision, and itself offered for Undo.
+game's lock (games/play/services.py), kept as a revision, and itself offered for Undo.
 """
 
 from django.contrib import messages
@@ -10,13 +10,13 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
-from games import once, services
-from games.access import Access
-from games.entry import whole_number
+from games.engine.sheet import SheetError
 from games.models import Revision
-from games.once import AlreadyStored, new_key, submission_key
-from games.services import Conflict
-from games.sheet import SheetError
+from games.play import once, services
+from games.play.access import Access
+from games.play.entry import whole_number
+from games.play.once import AlreadyStored, new_key, submission_key
+from games.play.services import Conflict
 
 # What the board's line says an Undo did (services.undo's answer): "Hand 3 put back".
 UNDONE = {"added": "put back", "edited": "back as it was", "deleted": "deleted"}

@@ -4,10 +4,10 @@ import re
 
 import pytest
 
+from games.engine.registry import score_sheet
+from games.engine.sheet import read_sheet
 from games.models import Game
-from games.registry import score_sheet
-from games.services import sheet_of
-from games.sheet import read_sheet
+from games.play.services import sheet_of
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import live_update, log_in, save, set_number, settled, sign_up, standing, tap
 

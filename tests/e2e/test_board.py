@@ -6,9 +6,9 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from games import services
-from games.imports import import_sheet
 from games.models import Session
+from games.play import services
+from games.records.imports import import_sheet
 from tests.e2e.conftest import PHONE
 from tests.e2e.helpers import log_in
 from tests.sheets import EXAMPLES

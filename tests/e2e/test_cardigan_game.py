@@ -8,10 +8,10 @@ from urllib.parse import parse_qs
 import pytest
 
 from games.cardigan.table import cards_in_order
+from games.engine.registry import score_sheet
+from games.engine.sheet import read_sheet
 from games.models import Game
-from games.registry import score_sheet
-from games.services import sheet_of
-from games.sheet import read_sheet
+from games.play.services import sheet_of
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
 from tests.e2e.helpers import chip, live_update, log_in, pick, save, set_number, settled, sign_up
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
@@ -206,8 +206,8 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
 def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
     live_server, browser, user, shoot, axe
 ):
-    from games.imports import import_sheet
     from games.models import Session
+    from games.records.imports import import_sheet
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     last = data["hands"].pop()
@@ -239,8 +239,8 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
 def test_without_javascript_each_card_is_a_button_that_posts_the_form(
     live_server, browser, user, shoot
 ):
-    from games.imports import import_sheet
     from games.models import Session
+    from games.records.imports import import_sheet
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     data["hands"] = []

@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from games.imports import import_sheet
+from games.engine.registry import score_sheet
+from games.engine.sheet import read_sheet
 from games.models import Game
-from games.registry import score_sheet
-from games.services import sheet_of
-from games.sheet import read_sheet
+from games.play.services import sheet_of
+from games.records.imports import import_sheet
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import (
     chip,

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from games.access import new_token
-from games.imports import import_sheet
 from games.models import Player, Session
+from games.play.access import new_token
+from games.records.imports import import_sheet
 from tests.e2e.conftest import FLAGS, PHONE  # noqa: F401
 from tests.e2e.helpers import log_in, tap
 from tests.sheets import EXAMPLES

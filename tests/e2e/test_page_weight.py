@@ -12,8 +12,8 @@ from django.conf import settings
 from django.test import Client
 
 from bench.sheets import tridge_sheet
-from games.imports import import_sheet
 from games.models import Session
+from games.records.imports import import_sheet
 from tests.e2e.conftest import ARTIFACTS, PHONE
 from tests.reliability.live import servers
 

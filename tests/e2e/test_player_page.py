@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from games.imports import import_sheet
+from games.records.imports import import_sheet
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
 from tests.sheets import EXAMPLES

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.imports import import_sheet
+from games.records.imports import import_sheet
 from tests.e2e.helpers import log_in
 from tests.sheets import EXAMPLES
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from games.cardigan.table import cards_in_order
-from games.cards import deck
+from games.engine.cards import deck
 from games.models import Game
 from tests.e2e import typical
 from tests.e2e.helpers import Taps, live_update, log_in, settled

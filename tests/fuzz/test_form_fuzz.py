@@ -5,9 +5,9 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.engine.registry import GAMES
 from games.models import Game, Hand, Session
-from games.registry import GAMES
-from games.services import score_game
+from games.play.services import score_game
 from tests.fuzz.counting import record
 from tests.tables import make_game
 

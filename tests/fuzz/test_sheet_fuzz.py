@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.registry import score_sheet
-from games.sheet import SheetError, load_sheet, read_sheet
+from games.engine.registry import score_sheet
+from games.engine.sheet import SheetError, load_sheet, read_sheet
 from tests.fuzz.counting import record
 from tests.sheets import example_names, load_example
 

@@ -8,7 +8,7 @@ FIFTH = "tests.games.fifth.game.Fifth"
 @pytest.fixture
 def fifth(monkeypatch, settings):
     """tests/games/fifth/ registered as the app registers its own games, for one test."""
-    from games import registry
+    from games.engine import registry
 
     monkeypatch.setattr(registry, "GAME_CLASSES", [*registry.GAME_CLASSES, FIFTH])
     # Taken out of the registry again after the test (monkeypatch deletes a key it added).

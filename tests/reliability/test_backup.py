@@ -1,4 +1,4 @@
-"""The account file (games/dump.py): an account's whole history out, and back into an
+"""The account file (games/records/dump.py): an account's whole history out, and back into an
 empty account, the same; taken while hands are saved, still one moment.
 
 The whole database is backed up with the database's own tools (README.md).
@@ -12,9 +12,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from games import imports, services
-from games.dump import dump_account, load_account
 from games.models import Game, Hand, Revision, Session
+from games.play import services
+from games.records import imports
+from games.records.dump import dump_account, load_account
 from tests.conftest import PASSWORD
 from tests.reliability.live import ONLY_POSTGRES, on_postgres, record_figures
 from tests.reliability.records import PLAYERS, tridge_hand

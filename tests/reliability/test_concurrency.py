@@ -2,7 +2,7 @@
 nothing refused is half-kept, and the hands stay numbered 1..n.
 
 Eight threads, each with its own database connection, add, edit and now and then
-delete hands of the same Tridge game through `games.services`, as phones do: read the
+delete hands of the same Tridge game through `games.play.services`, as phones do: read the
 game, build a hand for the number they see, save it. Every record carries a unique tag
 in its `meta`, so afterwards each accepted change can be found exactly once, either
 as a hand as it stands or as a revision, and each refused one nowhere.
@@ -18,9 +18,9 @@ from collections import Counter
 import pytest
 from django.db import connection
 
-from games import services, tallies
+from games.engine.sheet import SheetError
 from games.models import Game, Hand, Revision
-from games.sheet import SheetError
+from games.play import services, tallies
 from tests.reliability.live import ONLY_POSTGRES, on_postgres, record_figures
 from tests.reliability.records import PLAYERS, tag_of, tridge_hand
 from tests.tables import make_game

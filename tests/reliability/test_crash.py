@@ -18,8 +18,8 @@ from os import kill
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Game, Hand, Revision
+from games.play import services
 from tests.conftest import PASSWORD
 from tests.reliability.live import (
     APP_NAME,

@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import get_resolver
 
-from games.access import new_token
 from games.models import Player
+from games.play.access import new_token
 from tests.tables import BEN_WINS, make_game
 
 ROLES = ("anon", "owner", "other", "viewer", "coscorer")

@@ -5,8 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from bench.sheets import tridge_sheet
-from games.access import new_token
 from games.models import Hand, Player
+from games.play.access import new_token
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db
@@ -77,4 +77,4 @@ def test_an_unchanged_poll_costs_no_query(anon_client, user):
     with CaptureQueriesContext(connection) as captured:
         response = anon_client.get(url, headers={"HX-Request": "true", "If-None-Match": etag})
     assert response.status_code == 304
-    assert len(captured.captured_queries) == 0  # answered from the cache: games/polls.py
+    assert len(captured.captured_queries) == 0  # answered from the cache: games/play/polls.py

@@ -5,9 +5,9 @@ import json
 import pytest
 from django.test import Client
 
-from games.access import new_token
-from games.imports import import_sheet
 from games.models import Player, Session
+from games.play.access import new_token
+from games.records.imports import import_sheet
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ POST, of a game of each kind. A new view answering htmx with a part and no Vary 
 import pytest
 from django.utils.cache import has_vary_header
 
-from games.access import ROLES, new_token
-from games.registry import GAMES
+from games.engine.registry import GAMES
+from games.play.access import ROLES, new_token
 from tests.scorekeeper.test_access import every_url, object_id
 from tests.tables import BEN_WINS, make_game
 

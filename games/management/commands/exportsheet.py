@@ -6,7 +6,7 @@ from django.core.management.base import CommandError
 
 from games.management import refusing
 from games.models import Game
-from games.services import sheet_of
+from games.play.services import sheet_of
 
 
 class Command(refusing.Command):

@@ -6,12 +6,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from games.dump import nothing_imported
-from games.imports import checked_sheet, import_sheet
+from games.engine.sheet import JSONRefused, SheetError, parse_json
 from games.management import refusing
 from games.management.commands.score import one_line, read
 from games.models import Session
-from games.sheet import JSONRefused, SheetError, parse_json
+from games.records.dump import nothing_imported
+from games.records.imports import checked_sheet, import_sheet
 
 
 class Command(refusing.Command):

@@ -1,7 +1,7 @@
 """`manage.py purgebin`: delete for good what every account kept aside longer than 30 days."""
 
-from games import bin
 from games.management import refusing
+from games.play import bin
 
 
 class Command(refusing.Command):

@@ -5,9 +5,9 @@ import sys
 
 from django.core.management.base import CommandError
 
+from games.engine.registry import score_sheet
+from games.engine.sheet import SheetError, load_sheet
 from games.management import refusing
-from games.registry import score_sheet
-from games.sheet import SheetError, load_sheet
 
 
 class Command(refusing.Command):

@@ -3,9 +3,9 @@
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from games.access import new_token
 from games.management import refusing
 from games.models import Game
+from games.play.access import new_token
 
 
 class Command(refusing.Command):

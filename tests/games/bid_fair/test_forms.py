@@ -5,7 +5,7 @@ import pytest
 from games.bid_fair.forms import HandForm, initial_from
 from games.bid_fair.rules import PACK
 from games.bid_fair.screen import SHOWN_PACK, tags
-from games.sheet import SheetError
+from games.engine.sheet import SheetError
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db

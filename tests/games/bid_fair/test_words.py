@@ -3,7 +3,7 @@
 import pytest
 
 from games.bid_fair.words import Face, describe, describe_record, outcome_sentence
-from games.scores import HandScore
+from games.engine.scores import HandScore
 from tests.games.bid_fair.test_forms import RECORDS
 
 

@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from games.cards import RANKS, deck, rank_of
-from games.registry import score_sheet
-from games.sheet import SheetError, read_sheet
+from games.engine.cards import RANKS, deck, rank_of
+from games.engine.registry import score_sheet
+from games.engine.sheet import SheetError, read_sheet
 from tests.sheets import scored, sheet
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")

@@ -7,7 +7,7 @@ import pytest
 
 from games.cardigan import table
 from games.cardigan.forms import HandForm, initial_from
-from games.cards import deck
+from games.engine.cards import deck
 from tests.games.cardigan.cardigan_sheets import AC, BD, PLAYERS, deal, quick, split
 from tests.sheets import EXAMPLES
 from tests.tables import make_game

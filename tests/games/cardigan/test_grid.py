@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.cards import RANKS, deck
+from games.engine.cards import RANKS, deck
 from tests.games.cardigan.test_forms import EXAMPLE, RECORDS, as_post, form_for
 from tests.tables import make_game
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.cardigan.rules import BIDS
-from games.cards import rank_of
+from games.engine.cards import rank_of
 from tests.games.cardigan.cardigan_sheets import (
     AC,
     BD,

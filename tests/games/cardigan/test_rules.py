@@ -3,7 +3,7 @@
 import pytest
 
 from games.cardigan.rules import Contract, Deal, Settings, contract_value, deal_details
-from games.cards import RANKS
+from games.engine.cards import RANKS
 from tests.games.cardigan.cardigan_sheets import (
     AC,
     BD,

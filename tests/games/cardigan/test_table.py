@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from games.cardigan import table
-from games.cards import deck
+from games.engine.cards import deck
 
 
 def test_a_pile_is_read_from_its_line_whatever_the_case_or_commas():

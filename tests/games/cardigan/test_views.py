@@ -254,7 +254,7 @@ def test_a_huge_count_of_sets_gets_a_message_not_a_server_out_of_memory(owner_cl
 @pytest.fixture
 def finished(user):
     """The example's four deals, imported: a game that is over."""
-    from games.imports import import_sheet
+    from games.records.imports import import_sheet
 
     session = Session.objects.create(owner=user)
     return import_sheet(session, json.loads((EXAMPLES / "cardigan-four-deals.json").read_text()))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.sheet import SheetError, read_sheet
+from games.engine.sheet import SheetError, read_sheet
 from tests.sheets import sheet
 
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -16,7 +16,7 @@ def refusal(*hands, rules=None, players=PLAYERS):
 
 
 def read_and_score(data):
-    from games.registry import score_sheet
+    from games.engine.registry import score_sheet
 
     return score_sheet(read_sheet(data))
 

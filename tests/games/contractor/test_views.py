@@ -384,7 +384,7 @@ def test_another_users_contractor_game_does_not_exist_for_you(stranger_client, g
 
 
 def test_the_share_view_shows_the_progress_but_not_the_owners_calculator(client, game):
-    from games.access import new_token
+    from games.play.access import new_token
 
     game.share_token = new_token()
     game.save()
@@ -394,7 +394,7 @@ def test_the_share_view_shows_the_progress_but_not_the_owners_calculator(client,
 
 
 def test_a_co_scorer_records_an_auction_through_their_link(client, game):
-    from games.access import new_token
+    from games.play.access import new_token
 
     game.coscorer_token = new_token()
     game.save()

@@ -4,7 +4,7 @@ import pytest
 
 from games.contractor.rules import Bid, Settings
 from games.contractor.words import describe, describe_record, price_lines
-from games.scores import HandScore
+from games.engine.scores import HandScore
 from tests.games.contractor.test_forms import RECORDS
 
 

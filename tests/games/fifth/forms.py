@@ -1,8 +1,8 @@
-"""Fifth's hand form: one number for each player, on the shared base (games/forms.py)."""
+"""Fifth's hand form: one number for each player, on the shared base (games/engine/forms.py)."""
 
 from django import forms
 
-from games.forms import BaseHandForm, per_seat
+from games.engine.forms import BaseHandForm, per_seat
 
 
 class HandForm(BaseHandForm):

@@ -1,6 +1,6 @@
-"""Fifth as the app sees it (the contract: games/kind.py): what its folder does not say."""
+"""Fifth as the app sees it (the contract: games/engine/kind.py): what its folder does not say."""
 
-from games.kind import GameKind
+from games.engine.kind import GameKind
 
 
 class Fifth(GameKind):

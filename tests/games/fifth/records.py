@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.sheet import Fields, by_player, check_whole, read_hands
+from games.engine.sheet import Fields, by_player, check_whole, read_hands
 from tests.games.fifth.rules import Hand
 
 

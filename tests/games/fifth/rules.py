@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.scores import GameScore, HandScore, top_scorers
-from games.sheet import HouseRules, SheetError
+from games.engine.scores import GameScore, HandScore, top_scorers
+from games.engine.sheet import HouseRules, SheetError
 
 
 @dataclass(frozen=True)

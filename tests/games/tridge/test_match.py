@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import services
+from games.engine.registry import GAMES
+from games.engine.sheet import read_sheet
 from games.models import Game
-from games.registry import GAMES
-from games.sheet import read_sheet
-from games.table_forms import house_rules
+from games.play import services
+from games.play.table_forms import house_rules
 from games.tridge import match
 from games.tridge.settle import KEPT
 from tests.games.tridge.test_properties import a_hand

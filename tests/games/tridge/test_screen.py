@@ -1,6 +1,6 @@
 """What Tridge's hand screen works out besides the form (games/tridge/screen.py)."""
 
-from games.sheet import settings_as_rules
+from games.engine.sheet import settings_as_rules
 from games.tridge.rules import Settings
 from games.tridge.screen import opening_funds
 

@@ -3,7 +3,7 @@
 from decimal import Decimal
 from types import SimpleNamespace
 
-from games.payments import Payment
+from games.money.payments import Payment
 from games.tridge.settle import KEPT, settle
 
 

@@ -6,9 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from games.imports import import_sheet
 from games.models import Game, Hand, Revision, Session
-from games.services import edit_hand
+from games.play.services import edit_hand
+from games.records.imports import import_sheet
 from tests.sheets import load_example
 from tests.tables import account_file, everything
 
@@ -97,7 +97,7 @@ def test_a_players_list_holding_a_number_is_refused_not_a_server_error(user, bea
 
 
 def test_the_account_page_lists_what_is_kept_aside_and_when_it_goes(client, user):
-    from games import bin
+    from games.play import bin
     from tests.tables import make_game
 
     client.force_login(user)
@@ -113,7 +113,7 @@ def test_the_account_page_purges_what_was_kept_aside_over_30_days(client, user):
 
     from django.utils import timezone
 
-    from games import bin
+    from games.play import bin
     from tests.tables import make_game
 
     client.force_login(user)
@@ -130,7 +130,7 @@ def test_restoring_nothing_kept_aside_answers_404(client, user):
 
 
 def test_the_account_file_leaves_out_what_is_kept_aside(client, user):
-    from games import bin
+    from games.play import bin
     from tests.tables import make_game
 
     client.force_login(user)
@@ -139,8 +139,8 @@ def test_the_account_file_leaves_out_what_is_kept_aside(client, user):
 
 
 def test_a_player_whose_name_was_taken_meanwhile_is_not_restored_and_says_why(client, user):
-    from games import bin
     from games.models import Player
+    from games.play import bin
     from tests.tables import make_game
 
     client.force_login(user)

@@ -1,5 +1,5 @@
 """A refused Save says at the top what is wrong, each problem a link to its field; a live
-update never does (templates/error_summary.html, games/forms.py `problems`)."""
+update never does (templates/error_summary.html, games/engine/forms.py `problems`)."""
 
 import re
 

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from games.engine.registry import GAMES
 from games.models import Game, Player, Session
-from games.registry import GAMES
 from tests.conftest import PASSWORD
 from tests.tables import BEN_WINS, make_game, tridge_post, turn_on
 

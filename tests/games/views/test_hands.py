@@ -2,8 +2,8 @@
 
 import pytest
 
-from games import tallies
 from games.models import Game, Hand, Revision
+from games.play import tallies
 from tests.tables import BEN_WINS, make_game, tridge_post
 
 pytestmark = pytest.mark.django_db

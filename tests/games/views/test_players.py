@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 
-from games.imports import import_sheet
 from games.models import Game, Player, Session
+from games.records.imports import import_sheet
 from tests.sheets import load_example
 from tests.tables import BEN_WINS, make_game, many_games
 

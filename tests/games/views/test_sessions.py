@@ -9,9 +9,9 @@ import pytest
 from games.bid_fair import rules as bid_fair_rules
 from games.cardigan import rules as cardigan_rules
 from games.contractor import rules as contractor_rules
-from games.imports import import_sheet
+from games.engine.registry import GAMES
 from games.models import Game, Hand, Player, Session
-from games.registry import GAMES
+from games.records.imports import import_sheet
 from games.tridge import rules as tridge_rules
 from games.tridge.game import Tridge
 from tests.sheets import EXAMPLES

@@ -106,7 +106,7 @@ def test_an_unchanged_game_answers_304_to_a_poll(
     first = anon_client.get(base + "?live=1", headers=poll)
     assert first.status_code == 200 and "<html" not in first.content.decode()
     etag = first["ETag"]
-    # No query: the cache knows the link's game and its version (games/polls.py).
+    # No query: the cache knows the link's game and its version (games/play/polls.py).
     with django_assert_num_queries(0):
         again = anon_client.get(base + "?live=1", headers=poll | {"If-None-Match": etag})
     assert again.status_code == 304

@@ -210,8 +210,8 @@ def posted(data: dict):
 def test_a_hand_stored_between_reading_the_game_and_saving_still_meets_the_choice(
     user, game, monkeypatch
 ):
-    from games import entry, services
-    from games.outcomes import TwoPhones
+    from games.play import entry, services
+    from games.play.outcomes import TwoPhones
 
     store = services.add_hand
 
@@ -234,8 +234,8 @@ def test_a_hand_stored_between_reading_the_game_and_saving_still_meets_the_choic
 
 
 def test_a_correction_met_between_reading_and_saving_is_merged_not_stored(user, game, monkeypatch):
-    from games import entry, services
-    from games.outcomes import Merged
+    from games.play import entry, services
+    from games.play.outcomes import Merged
 
     store = services.edit_hand
 

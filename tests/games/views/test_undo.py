@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.imports import import_sheet
 from games.models import Hand, Revision, Session
+from games.records.imports import import_sheet
 from tests.sheets import load_example
 from tests.tables import BEN_WINS, make_game, tridge_post, turn_on
 

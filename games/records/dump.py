@@ -1,0 +1,276 @@
+"""An account's whole history as one JSON document, and back into an empty account.
+
+The document holds every session, every game as its score sheet, and every revision,
+so that export then import loses nothing a player entered. The whole database is backed
+up with the database's own tools (README.md).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from games.engine.sheet import Fields, SheetError, check_whole, describe
+from games.models import Game, Hand, Player, Revision, Session
+from games.play.services import sheet_of
+from games.records.imports import checked_sheet, import_sheet, validated
+
+FORMAT = "scorekeeper-account/1"
+
+
+class DumpError(ValueError):
+    pass
+
+
+@contextmanager
+def one_moment():
+    """Read everything as it was at one moment, even while hands are being saved.
+
+    On PostgreSQL each query of a plain transaction sees whatever was committed before
+    it began, so a dump could hold a hand's new version without the revision the same
+    save made. REPEATABLE READ gives every query of the dump the same snapshot. (SQLite
+    has one writer, and a transaction reads one state of the file anyway.) Inside an
+    outer transaction the snapshot is the outer transaction's business.
+    """
+    outer = not connection.in_atomic_block
+    with transaction.atomic():
+        if outer and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
+def dump_account(owner) -> dict:
+    with one_moment():
+        return _dump_account(owner)
+
+
+def _dump_account(owner) -> dict:
+    sessions = (
+        Session.objects.filter(owner=owner)
+        .order_by("date", "created")
+        .prefetch_related("games__hands", "games__revisions")
+    )
+    return {
+        "format": FORMAT,
+        "players": [player.name for player in Player.objects.filter(owner=owner)],
+        "sessions": [
+            {
+                "date": session.date.isoformat(),
+                "place": session.place,
+                "note": session.note,
+                "created": session.created.isoformat(),
+                "games": [dump_game(game) for game in session.games.all()],
+            }
+            for session in sessions
+        ],
+    }
+
+
+def dump_game(game: Game) -> dict:
+    return {
+        "created": game.created.isoformat(),
+        "name": game.name,
+        "sheet": sheet_of(game, [hand.record for hand in game.hands.all()]),
+        "hand_versions": [hand.version for hand in game.hands.all()],
+        "revisions": [
+            {
+                "number": revision.number,
+                # Where the revised hand stands now (numbers move when a hand is deleted).
+                "hand": revision.hand.number if revision.hand_id else None,
+                "record": revision.record,
+                "version": revision.version,
+                "action": revision.action,
+                "at": revision.at.isoformat(),
+                "by": revision.by.username if revision.by else None,
+                "via_coscorer": revision.via_coscorer,
+            }
+            for revision in game.revisions.all()
+        ],
+    }
+
+
+def nothing_imported(error: Exception) -> str:
+    """The one line that refuses a file (account file or sheet), naming what and where."""
+    return f"Nothing was imported: {str(error).removesuffix('.')}."
+
+
+def load_account(owner, data) -> int:
+    """Store a dumped account into `owner`'s empty account; returns the number of games.
+
+    Every record is read and checked first, types here, lengths, dates and choices by the
+    models' own validation, each sheet by its engine; only then is it all stored, in the
+    same transaction. A damaged file raises DumpError naming what and where, and stores
+    nothing.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DumpError(f"this is not a Scorekeeper account file ({FORMAT})")
+    with transaction.atomic():
+        if Session.objects.filter(owner=owner).exists():
+            raise DumpError("an account file is imported into an empty account only")
+        try:
+            players, sessions = _read(owner, data)
+        except SheetError as error:
+            raise DumpError(str(error)) from None
+        Player.objects.bulk_create(players)
+        for session, games in sessions:
+            session.save()
+            for game in games:
+                _store_game(session, *game)
+    return sum(len(games) for _, games in sessions)
+
+
+class Record(Fields):
+    """One object of the file, read as strictly as a sheet; errors name it by `path`."""
+
+    def name(self, key: str) -> str:
+        return f"{self.path}, {key}"
+
+    def text(self, key: str, default: str | None = None) -> str:
+        value = self.value(key) if default is None else self.value(key, default)
+        if not isinstance(value, str):
+            raise self.error(key, f"must be text, not {describe(value)}")
+        return value
+
+    def whole(self, key: str) -> int:
+        # The model's validators check the upper bound, the database's own.
+        return check_whole(self.value(key), self.name(key))
+
+    def list(self, key: str) -> list:
+        value = self.value(key, [])
+        if not isinstance(value, list):
+            raise self.error(key, "must be a list")
+        return value
+
+
+def _read(owner, data: dict) -> tuple[list[Player], list]:
+    top = Record(data, "file")
+    top.value("format")
+    players = _read_players(owner, top.list("players"))
+    sessions = [
+        _read_session(owner, raw, f"session {number}")
+        for number, raw in enumerate(top.list("sessions"), start=1)
+    ]
+    top.finish()
+    return players, sessions
+
+
+def _read_players(owner, names: list) -> list[Player]:
+    """The players the account does not have yet (by name, whatever the case)."""
+    known = {
+        name.casefold()
+        for name in Player.objects.filter(owner=owner).values_list("name", flat=True)
+    }
+    new = []
+    for number, name in enumerate(names, start=1):
+        where = f"player {number}"
+        if not isinstance(name, str):
+            raise DumpError(f"{where}: a name must be text, not {describe(name)}")
+        if name.casefold() in known:
+            continue
+        known.add(name.casefold())
+        new.append(validated(Player(owner=owner, name=name), where, exclude=["owner"]))
+    return new
+
+
+def _read_session(owner, raw, where: str) -> tuple[Session, list]:
+    record = Record(raw, where)
+    session = Session(
+        owner=owner,
+        date=record.text("date"),
+        place=record.text("place", ""),
+        note=record.text("note", ""),
+        created=record.text("created"),
+    )
+    validated(session, where, exclude=["owner"])
+    session.created = _moment(session.created, f"{where}, created")
+    games = [
+        _read_game(owner, raw_game, f"{where}, game {number}")
+        for number, raw_game in enumerate(record.list("games"), start=1)
+    ]
+    record.finish()
+    return session, games
+
+
+def _read_game(owner, raw, where: str) -> tuple:
+    record = Record(raw, where)
+    data = record.value("sheet")
+    try:
+        sheet = checked_sheet(data)
+    except SheetError as error:
+        raise DumpError(f"{where}, sheet: {error}") from None
+    # The rest of the game is the sheet's, checked again as import_sheet stores it.
+    game = Game(created=record.text("created"), name=record.text("name", ""))
+    validated(game, where, exclude=["session", "kind", "players", "rules"])
+    created = _moment(game.created, f"{where}, created")
+    versions = record.list("hand_versions")
+    if versions and len(versions) != len(sheet.hands):
+        raise record.error(
+            "hand_versions", f"has {len(versions)} entries for {len(sheet.hands)} hands"
+        )
+    for number, version in enumerate(versions, start=1):
+        hand = Hand(
+            number=number, version=check_whole(version, f"{where}, hand_versions[{number - 1}]")
+        )
+        validated(hand, f"{where}, hand {number}", exclude=["game", "record"])
+    revisions = [
+        _read_revision(owner, raw_revision, f"{where}, revision {number}", len(sheet.hands))
+        for number, raw_revision in enumerate(record.list("revisions"), start=1)
+    ]
+    record.finish()
+    return data, sheet, created, game.name, versions, revisions
+
+
+def _read_revision(owner, raw, where: str, hands: int) -> tuple[int | None, Revision]:
+    record = Record(raw, where)
+    # Where the revised hand stands now, if it is still there.
+    hand = record.value("hand", None)
+    if hand is not None:
+        check_whole(hand, record.name("hand"), 1, hands)
+    by = record.value("by")
+    if by is not None and not isinstance(by, str):
+        raise record.error("by", f"must be a name or null, not {describe(by)}")
+    revision = Revision(
+        number=record.whole("number"),
+        record=record.value("record"),
+        version=record.whole("version"),
+        action=record.text("action"),
+        at=record.text("at"),
+        # Revisions by this account stay attributed to it; other names are kept as unknown.
+        by=owner if by == owner.username else None,
+        via_coscorer=record.flag("via_coscorer"),
+    )
+    validated(revision, where, exclude=["game", "hand", "by"])
+    revision.at = _moment(revision.at, f"{where}, at")
+    record.finish()
+    return hand, revision
+
+
+def _moment(value: datetime, where: str) -> datetime:
+    """A moment the database can store: with a time zone, and in range once in UTC."""
+    if timezone.is_naive(value):
+        value = timezone.make_aware(value)
+    try:
+        value.astimezone(UTC)
+    except OverflowError:
+        raise DumpError(f"{where}: is out of range") from None
+    return value
+
+
+def _store_game(session, data, sheet, created, name, versions, revisions) -> Game:
+    game = import_sheet(session, data, sheet)
+    game.created, game.name = created, name
+    game.save(update_fields=["created", "name"])
+    hands = {hand.number: hand for hand in game.hands.all()}
+    for number, version in enumerate(versions, start=1):
+        hands[number].version = version
+    if versions:
+        Hand.objects.bulk_update(hands.values(), ["version"])
+    for number, revision in revisions:
+        revision.game = game
+        revision.hand = hands.get(number)
+    Revision.objects.bulk_create(revision for _, revision in revisions)
+    return game
