@@ -1,5 +1,5 @@
-"""Real app servers for the reliability tests: gunicorn as the Procfile runs it, and a
-small browser (http.client, a cookie jar, the CSRF token) to talk to it.
+"""Real app servers for the reliability tests: gunicorn as the Procfile runs it (talked to
+by tests/reliability/browser.py), and a throwaway Redis.
 
 The servers use the test database pytest-django created, so everything a test stores
 through the ORM is what they serve, and what they store the test reads back. That needs
@@ -10,11 +10,7 @@ of it taken as it starts: what the test stored before, and nothing back.
 
 from __future__ import annotations
 
-import html
-import http.client
-import json
 import os
-import re
 import shutil
 import signal
 import socket
@@ -23,17 +19,16 @@ import subprocess
 import sys
 import time
 from contextlib import closing, contextmanager, suppress
-from http.cookies import SimpleCookie
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 from django.db import connection
 
+from tests.figures import update
+from tests.reliability.browser import Browser
+
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
-FIGURES = ARTIFACTS / "reliability.json"
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-START_TIMEOUT = 30
+START_TIMEOUT = 60  # a ceiling: a busy machine starts gunicorn slowly
 
 
 def on_postgres() -> bool:
@@ -285,7 +280,9 @@ def _wait_until_the_servers_connections_end() -> None:
     def gone():
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE %s",
+                # This run's database: under pytest-xdist each worker has its own.
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE application_name LIKE %s AND datname = current_database()",
                 [f"{APP_NAME}-%"],
             )
             return cursor.fetchone()[0] == 0
@@ -326,94 +323,10 @@ def redis_server(folder: Path):
         process.wait(timeout=10)
 
 
-class Response:
-    def __init__(self, status: int, headers, body: bytes):
-        self.status = status
-        self.headers = headers
-        self.body = body
-
-    @property
-    def text(self) -> str:
-        return self.body.decode("utf-8", errors="replace")
-
-    def json(self):
-        return json.loads(self.body)
-
-    @property
-    def location(self) -> str | None:
-        return self.headers.get("Location")
-
-
-class Browser:
-    """A phone's browser, reduced to what the app needs: cookies and the CSRF token."""
-
-    def __init__(self, server: Server, cookies: dict | None = None, timeout: float = 30):
-        self.server = server
-        self.cookies = dict(cookies or {})
-        self.timeout = timeout
-
-    def on(self, server: Server) -> Browser:
-        """The same cookies (the same login) sent to another server."""
-        return Browser(server, self.cookies, self.timeout)
-
-    def request(self, method: str, path: str, data=None, headers=None) -> Response:
-        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=self.timeout)
-        try:
-            sent = {"Host": f"127.0.0.1:{self.server.port}"} | (headers or {})
-            if self.cookies:
-                sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-            body = None
-            if data is not None:
-                body = urlencode(data).encode()
-                sent["Content-Type"] = "application/x-www-form-urlencoded"
-            conn.request(method, path, body=body, headers=sent)
-            answer = conn.getresponse()
-            response = Response(answer.status, answer.headers, answer.read())
-        finally:
-            conn.close()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            jar = SimpleCookie()
-            jar.load(header)
-            for name, morsel in jar.items():
-                if morsel["max-age"] == "0" or not morsel.value:
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.value
-        return response
-
-    def get(self, path: str, headers=None) -> Response:
-        return self.request("GET", path, headers=headers)
-
-    def csrf_token(self, path: str) -> str:
-        page = self.get(path)
-        assert page.status == 200, f"GET {path}: {page.status}"
-        found = CSRF.search(page.text)
-        assert found, f"no CSRF token on {path}"
-        return html.unescape(found.group(1))
-
-    def submit(self, path: str, data: dict, page: str | None = None) -> Response:
-        """Fetch the form's page (`path`, or `page`), then post `data` with its CSRF token."""
-        token = self.csrf_token(page or path)
-        return self.request("POST", path, data | {"csrfmiddlewaretoken": token})
-
-    def log_in(self, username: str, password: str) -> None:
-        answer = self.submit("/accounts/login/", {"username": username, "password": password})
-        assert answer.status == 302, f"login refused ({answer.status}): {answer.text[:300]}"
-        assert "sessionid" in self.cookies, "the login set no session cookie"
-
-
 def record_figures(section: str, figures: dict) -> None:
     """Keep this run's figures in artifacts/reliability.json, one section per test."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        data = json.loads(FIGURES.read_text())
-    except (OSError, ValueError):
-        data = {}
     with connection.cursor() as cursor:
         cursor.execute("SELECT version()" if on_postgres() else "SELECT sqlite_version()")
         database = f"{connection.vendor} {cursor.fetchone()[0].split(' on ')[0]}"
-    data[section] = {
-        "run_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "database": database,
-    } | figures
-    FIGURES.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    run = {"run_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "database": database}
+    update("reliability.json", {section: run | figures})
