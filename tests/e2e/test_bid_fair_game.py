@@ -55,6 +55,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
 
     # Deal 1, Ana deals: Ana shows J♥, so Ben holds a contract of 50; Q♥ is cut.
     page.click("text=Add hand 1")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert "Ana deals, Ben bids first" in page.inner_text("main")
     tap(page, "#bid_0 input[value='JH']")
     contract = page.inner_text("#contract")
@@ -144,6 +145,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
 
     # The first deal again, as it reads back into the form for a correction.
     page.click(f"a[href='/games/{game_id}/hands/1/']")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert page.is_checked("#bid_0 input[value='JH']")
     assert "14 of 14" in page.inner_text("#tally")
     shoot(page, "bid_fair-08-edit-deal")

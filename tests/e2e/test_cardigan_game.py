@@ -152,6 +152,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     save(page, base, game_id)
 
     page.click("text=Add deal 3")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert page.is_checked("#mode input[value=quick]")  # the table keeps its way
     contract(page, EXAMPLE[2])
     quick_counts(page, quick(EXAMPLE[2]))
