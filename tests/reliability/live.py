@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from contextlib import closing, contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
@@ -158,10 +159,11 @@ class Server:
         procfile=False,
         app: str = "scorekeeper.wsgi",
     ):
-        self.port = free_port()
         self.name = name
+        self.workers = workers
+        self.procfile = procfile
         self.log = log_dir / f"gunicorn-{name}.log"
-        environment = os.environ | {
+        self.environment = os.environ | {
             "DATABASE_URL": test_database_url(name, log_dir),
             "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
             "DEBUG": "1",
@@ -172,21 +174,37 @@ class Server:
             # One machine's servers share one cache folder, as in production.
             "CACHE_LOCATION": str(log_dir / "cache"),
         }
-        environment |= env or {}
-        if procfile:
+        self.environment |= env or {}
+        # A port found free may be taken by another process (another pytest-xdist worker's
+        # server, say) before gunicorn binds it: then gunicorn says so, and another is tried.
+        for attempt in range(3):
+            self.port = free_port()
+            self._start(app)
+            try:
+                # The Procfile's line collects the static files first.
+                timeout = START_TIMEOUT * (3 if procfile else 1)
+                wait_for(self._ready, timeout, f"gunicorn {name} to answer /healthz")
+                return
+            except BaseException:
+                self.stop()
+                if attempt == 2 or "Connection in use" not in self.log_text():
+                    raise
+
+    def _start(self, app: str) -> None:
+        environment = dict(self.environment)
+        if self.procfile:
             # `python` and `gunicorn` are this environment's; the port and workers are set
             # the way a platform sets them.
             bin_dir = str(Path(sys.executable).parent)
             environment |= {
                 "PATH": f"{bin_dir}{os.pathsep}{environment.get('PATH', '')}",
                 "PORT": str(self.port),
-                "WEB_CONCURRENCY": str(workers),
+                "WEB_CONCURRENCY": str(self.workers),
             }
-        # The Procfile's web line as written (on 0.0.0.0), or its gunicorn bound to 127.0.0.1;
-        # a free port either way.
+        # The Procfile's web line as written (on 0.0.0.0), or its gunicorn bound to 127.0.0.1.
         command = (
             ["/bin/sh", "-c", procfile_web_line()]
-            if procfile
+            if self.procfile
             else [
                 sys.executable,
                 "-m",
@@ -195,7 +213,7 @@ class Server:
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
-                str(workers),
+                str(self.workers),
                 "--access-logfile",
                 "-",
                 "--graceful-timeout",
@@ -211,15 +229,6 @@ class Server:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.workers = workers
-        self.procfile = procfile
-        try:
-            # The Procfile's line collects the static files first.
-            timeout = START_TIMEOUT * (3 if procfile else 1)
-            wait_for(self._ready, timeout, f"gunicorn {name} to answer /healthz")
-        except BaseException:
-            self.stop()
-            raise
 
     def _ready(self) -> bool:
         if self.process.poll() is not None:
@@ -299,28 +308,44 @@ def redis_server(folder: Path):
     import redis
 
     assert REDIS, "redis-server is not on PATH: `make test-postgres` installs it"
-    port = free_port()
-    command = [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
-    command += ["--appendonly", "no", "--dir", str(folder)]
-    with open(folder / "redis.log", "wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    log = folder / "redis.log"
 
-    def answers() -> bool:
+    def start(port):
+        command = [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+        command += ["--appendonly", "no", "--dir", str(folder)]
+        with open(log, "wb") as out:
+            return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+
+    def ours(process, port) -> bool:
+        """This redis-server answers (not another process's, on a port it took first)."""
         if process.poll() is not None:
-            raise AssertionError(f"redis-server exited: {(folder / 'redis.log').read_text()}")
+            raise AssertionError(f"redis-server exited: {log.read_text()}")
         with suppress(redis.ConnectionError):
-            return redis.Redis(port=port).ping()
+            return redis.Redis(port=port).info("server")["process_id"] == process.pid
         return False
 
+    for attempt in range(3):
+        port = free_port()
+        process = start(port)
+        try:
+            wait_for(partial(ours, process, port), START_TIMEOUT, "redis-server to answer")
+            break
+        except AssertionError:
+            stop(process)
+            if attempt == 2 or "Address already in use" not in log.read_text():
+                raise
     try:
-        wait_for(answers, START_TIMEOUT, "redis-server to answer")
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        process.terminate()
-        with suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=10)
-        process.kill()
+        stop(process)
+
+
+def stop(process) -> None:
+    process.terminate()
+    with suppress(subprocess.TimeoutExpired):
         process.wait(timeout=10)
+    process.kill()
+    process.wait(timeout=10)
 
 
 def record_figures(section: str, figures: dict) -> None:
