@@ -5,7 +5,7 @@ INSTALLED := $(VENV)/.installed
 # apt needs root; a developer who is not root is asked through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-postgres lint browser redis bench-score bench
+.PHONY: run test test-fast test-postgres lint browser redis bench-score bench
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -29,13 +29,21 @@ browser:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# The suite runs on every processor (pytest-xdist); a worker that is free takes the next
+# test, so the few long ones do not leave the others idle at the end.
+PYTEST := $(VENV)/bin/pytest -n auto --dist worksteal
+
 test: lint browser
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest
+	$(PYTEST)
+
+# The quicker loop while working on a change: all but the browser tests (tests/e2e).
+test-fast: $(INSTALLED)
+	$(PYTEST) -m "not e2e"
 
 # The same suite on a throwaway PostgreSQL cluster (needs initdb and pg_ctl).
 test-postgres: lint browser redis
-	scripts/with-postgres $(VENV)/bin/pytest
+	scripts/with-postgres $(PYTEST)
 
 # The PostgreSQL run also serves two "machines" that share one Redis for a cache.
 redis:

@@ -1,13 +1,37 @@
+import os
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, settings
 
-# This machine is shared and noisy: a per-example deadline would make tests flaky, not safer.
+# Every property test's number of examples is set here, and only here: the profile's
+# max_examples, or a multiple of it (`examples`) for a test whose examples are far cheaper
+# or dearer than most. No deadline: a busy machine would make tests flaky, not safer.
+# HYPOTHESIS_PROFILE=thorough runs ten times as many, for a change to an engine or a reader.
 settings.register_profile(
-    "scorekeeper", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "scorekeeper",
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile("scorekeeper")
+settings.register_profile("thorough", settings.get_profile("scorekeeper"), max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "scorekeeper"))
+
+
+def examples(times: float) -> settings:
+    """The profile's settings, with `times` its number of examples."""
+    return settings(max_examples=max(1, round(settings.default.max_examples * times)))
+
 
 PASSWORD = "a long table password"
+E2E = Path(__file__).parent / "e2e"
+
+
+def pytest_collection_modifyitems(items):
+    # By folder, so that no browser test can forget its marker (`make test-fast` skips them).
+    for item in items:
+        if E2E in item.path.parents:
+            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.fixture(autouse=True)

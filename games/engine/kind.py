@@ -99,7 +99,7 @@ class GameKind:
     BOARD_TEMPLATE = None  # scoreboard parts under the standings: "<key>/board.html"
     MORE_TEMPLATE = None  # what goes at the foot of the scoreboard: "<key>/more.html"
     STYLESHEET = None  # a static path: "<key>/<key>.css"
-    # The game's own screens, as path()s whose views are wrapped in games.access.way_in,
+    # The game's own screens, as path()s whose views are wrapped in games.play.access.way_in,
     # included under each way into a game at <key>/ (games/urls.py): urls.SCREENS.
     SCREENS = ()
     # What the player page calls the average of a player's finished games.

@@ -23,7 +23,9 @@ GAMES = {}
 def register(kind) -> None:
     # Shared code calls the hand form's declared parts, never asks whether it has them.
     if kind.HandForm is not None and not issubclass(kind.HandForm, BaseHandForm):
-        raise ImproperlyConfigured(f"{kind.KEY}'s HandForm must subclass games.forms.BaseHandForm")
+        raise ImproperlyConfigured(
+            f"{kind.KEY}'s HandForm must subclass games.engine.forms.BaseHandForm"
+        )
     GAMES[kind.KEY] = kind
 
 

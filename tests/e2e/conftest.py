@@ -8,6 +8,11 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A ceiling, never the mechanism: each wait is for something the page shows, and a busy
+# machine may take long to show it (Playwright's own calls wait as long by default).
+expect.set_options(timeout=30_000)
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"

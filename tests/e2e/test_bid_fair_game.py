@@ -10,6 +10,7 @@ from games.models import Game
 from games.play.services import sheet_of
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import live_update, log_in, save, set_number, settled, sign_up, standing, tap
+from tests.e2e.network import held, is_update
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,6 +55,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
 
     # Deal 1, Ana deals: Ana shows J♥, so Ben holds a contract of 50; Q♥ is cut.
     page.click("text=Add hand 1")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert "Ana deals, Ben bids first" in page.inner_text("main")
     tap(page, "#bid_0 input[value='JH']")
     contract = page.inner_text("#contract")
@@ -143,6 +145,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
 
     # The first deal again, as it reads back into the form for a correction.
     page.click(f"a[href='/games/{game_id}/hands/1/']")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert page.is_checked("#bid_0 input[value='JH']")
     assert "14 of 14" in page.inner_text("#tally")
     shoot(page, "bid_fair-08-edit-deal")
@@ -215,7 +218,7 @@ def test_a_tap_just_after_an_answer_lands_is_not_lost(new_deal):
             document.querySelector("#deck input[name=got_9S][value='0']").click()), {once: true})"""
     )
     page.tap(card("AS"))
-    page.wait_for_selector(".bf-tally .seat-0:has-text('2 cards')", timeout=5000)
+    page.wait_for_selector(".bf-tally .seat-0:has-text('2 cards')")
     settled(page)
     assert owner(page, "AS") == "0" and owner(page, "9S") == "0"
 
@@ -278,28 +281,29 @@ def test_an_update_that_hangs_gives_up_and_says_so(new_deal):
 
 def test_what_is_typed_while_an_update_is_on_its_way_stays(new_deal):
     """On one bar of signal, a tap's answer lands while the next figure is being typed:
-    it swaps what shows results alone, never the field in use."""
+    it swaps what shows results alone, never the field in use. Each answer is held until
+    the typing is done (tests/e2e/network.py)."""
     page = new_deal
     tap(page, "#bid_0 input[value='JH']")
     tap(page, "#count label:has-text('Points only')")
-    network = page.context.new_cdp_session(page)
-    network.send("Network.enable")
-    conditions = {"offline": False, "latency": 1500, "downloadThroughput": -1}
-    network.send("Network.emulateNetworkConditions", conditions | {"uploadThroughput": -1})
     page.click("#id_points_0")
     page.keyboard.type("49")
-    with live_update(page):
+    with held(page, is_update) as answer:
         # Moving to Ben's field sends Ana's 49; Ben's 6 is typed before the answer lands.
         page.click("#id_points_1")
         page.keyboard.type("6")
+        with live_update(page):
+            answer.release()
     assert page.input_value("#id_points_1") == "6"
     assert page.evaluate("document.activeElement.id") == "id_points_1"
     assert "Still to type: Ben\u2019s points, 51 to 91" in page.inner_text("#points")
     # A tap on a card is answered while Ben's points are still being typed, too.
-    with live_update(page):
+    with held(page, is_update) as answer:
         page.click("#cut .bf-suit:has(input[value='H'])")
         page.click("#id_points_1")
         page.keyboard.press("End")
         page.keyboard.type("1")
+        with live_update(page):
+            answer.release()
     assert page.input_value("#id_points_1") == "61"
     assert "Trumps:" in page.inner_text("#cut legend")

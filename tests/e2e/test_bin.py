@@ -53,6 +53,7 @@ def test_a_player_is_renamed_everywhere_and_a_taken_name_is_refused_by_the_field
     page.click(".actions a:has-text('Rename')")
     page.fill("#id_name", "cy")
     page.click("button:has-text('Save')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert "There is already a player called Cy" in page.inner_text(".error-summary")
     assert page.locator("#id_name_error").is_visible()
     shoot(page, "bin-rename-refused")
@@ -68,6 +69,7 @@ def test_a_player_is_renamed_everywhere_and_a_taken_name_is_refused_by_the_field
     page.goto(f"{base}/players/{ben.pk}/merge/")
     page.select_option("#id_keep", label="Cy")
     page.click("button:has-text('Continue')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     said = "Cy and Benny played in the same game on"
     assert said in page.inner_text("#id_keep_error")
     shoot(page, "bin-merge-refused")
@@ -76,6 +78,7 @@ def test_a_player_is_renamed_everywhere_and_a_taken_name_is_refused_by_the_field
     page.goto(f"{base}/players/{other.pk}/merge/")
     page.select_option("#id_keep", label="Benny")
     page.click("button:has-text('Continue')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert page.inner_text("h1") == "Merge Benjamin into Benny?"
     shoot(page, "bin-merge-confirm")
     axe(page, "a merge's confirm screen")

@@ -11,6 +11,7 @@ from games.play import services
 from games.records.imports import import_sheet
 from tests.e2e.conftest import PHONE
 from tests.e2e.helpers import log_in
+from tests.e2e.network import next_poll
 from tests.sheets import EXAMPLES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,12 +61,14 @@ def test_the_deal_by_deal_follows_a_deal_entered_on_another_phone(
     game.share_token = "a-long-enough-share-token-for-this-test"
     game.save(update_fields=["share_token"])
     viewer = browser.new_context(viewport=PHONE).new_page()
+    viewer.clock.install()  # each poll is run by the test (tests/e2e/network.py)
     viewer.goto(f"{live_server.url}/s/{game.share_token}/")
     viewer.evaluate("window.notReloaded = true")
     deals = viewer.locator(".deal-breakdown table.breakdown")
     expect(deals).to_have_count(3)
     viewer.locator(".deal-breakdown").scroll_into_view_if_needed()
     all_deals = browser.new_context(viewport=PHONE).new_page()
+    all_deals.clock.install()
     all_deals.goto(f"{live_server.url}/s/{game.share_token}/hands/")
     all_deals.evaluate("window.notReloaded = true")
 
@@ -73,11 +76,12 @@ def test_the_deal_by_deal_follows_a_deal_entered_on_another_phone(
     services.add_hand(game, fourth, 4)
 
     # Both views poll every few seconds; the fourth deal arrives by itself, newest first.
-    expect(deals).to_have_count(4, timeout=15_000)
+    next_poll(viewer, all_deals)
+    expect(deals).to_have_count(4)
     expect(deals.first.locator("caption")).to_contain_text("Deal 4 · Dee dealt")
     expect(viewer.locator(".deal-breakdown")).to_be_in_viewport()
     assert viewer.evaluate("window.notReloaded") is True
-    expect(all_deals.locator(".hands tr.numbers th").first).to_have_text("4", timeout=15_000)
+    expect(all_deals.locator(".hands tr.numbers th").first).to_have_text("4")
     expect(all_deals.locator(".hands tr.describe").first).to_have_text("Full suits")
     assert all_deals.evaluate("window.notReloaded") is True
     shoot(viewer, "board-cardigan-deal-by-deal")
@@ -92,6 +96,7 @@ def test_the_settlement_follows_a_correction_and_keeps_what_is_being_typed(
 ):
     game = twelve_tridge_hands(user)
     log_in(phone, live_server.url)
+    phone.clock.install()
     phone.goto(f"{live_server.url}/games/{game.pk}/tridge/settlement/")
     funds = phone.locator("#funds-title")
     expect(funds).to_have_text("Funds on the table: 120")
@@ -100,6 +105,7 @@ def test_the_settlement_follows_a_correction_and_keeps_what_is_being_typed(
     game.refresh_from_db()
     services.add_hand(game, {"passed": True}, 13)
 
-    expect(funds).to_have_text("Funds on the table: 140", timeout=15_000)
+    next_poll(phone)
+    expect(funds).to_have_text("Funds on the table: 140")
     assert phone.input_value("#id_chip_value") == "0,1"
     assert phone.evaluate("document.activeElement.id") == "id_chip_value"

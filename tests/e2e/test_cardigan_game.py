@@ -6,6 +6,7 @@ import re
 from urllib.parse import parse_qs
 
 import pytest
+from playwright.sync_api import expect
 
 from games.cardigan.table import cards_in_order
 from games.engine.registry import score_sheet
@@ -14,6 +15,7 @@ from games.models import Game
 from games.play.services import sheet_of
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
 from tests.e2e.helpers import chip, live_update, log_in, pick, save, set_number, settled, sign_up
+from tests.e2e.network import held, is_update
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
 
@@ -42,16 +44,16 @@ def tap_cards(page, *selectors):
     piles = [page.input_value(f"#id_cards_{t}") for t in (0, 1)]
 
     def carried(response):
+        if response.request.method != "POST" or "/hands/" not in response.url:
+            return False
         posted = parse_qs(response.request.post_data or "", keep_blank_values=True)
         return [posted.get(f"cards_{t}", [""])[0] for t in (0, 1)] == piles
 
-    # As long as htmx itself waits for an answer (its `timeout`, templates/base.html).
-    for _ in range(300):
-        if any(carried(response) for response in answers):
-            break
-        page.wait_for_timeout(100)
+    # Playwright hands over events only while the test is in one of its calls: none can come
+    # between this look at the answers so far and the wait for the next.
+    if not any(carried(response) for response in answers):
+        page.wait_for_event("response", carried)
     page.remove_listener("response", keep)
-    assert any(carried(response) for response in answers), "no answer carried the last tap"
     settled(page)
 
 
@@ -112,7 +114,8 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     with live_update(page):  # ...held down, it goes back
         page.hover("#card-2S")
         page.mouse.down()
-        page.wait_for_timeout(700)
+        # Held until the grid has taken the card back, however long its timer took.
+        expect(page.locator("#card-counts [data-total='all']")).to_have_text("16")
         page.mouse.up()
     assert counted_total(page) == 16
     pick(page, "team", "1")
@@ -149,6 +152,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     save(page, base, game_id)
 
     page.click("text=Add deal 3")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert page.is_checked("#mode input[value=quick]")  # the table keeps its way
     contract(page, EXAMPLE[2])
     quick_counts(page, quick(EXAMPLE[2]))
@@ -266,7 +270,6 @@ def test_without_javascript_each_card_is_a_button_that_posts_the_form(
 
 
 def test_a_count_typed_while_a_tap_is_on_its_way_stays_as_typed(live_server, phone, user):
-    from tests.e2e.test_saving import slow_down
     from tests.tables import make_game
 
     game = make_game(user, kind="cardigan")
@@ -276,12 +279,12 @@ def test_a_count_typed_while_a_tap_is_on_its_way_stays_as_typed(live_server, pho
     page.goto(f"{base}/games/{game.pk}/hands/new/")
     pick(page, "mode", "quick")
     contract(page, EXAMPLE[1] | {"discards": {}})
-    slow_down(page, latency=1500)
-    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+    with held(page, is_update) as update:
         page.click("#quick label:has(> input[name='count_0_A'][value='3'])")
         page.click("#id_discards_0")
         page.keyboard.type("2")
-    settled(page)
+        with live_update(page):
+            update.release()  # the answer lands while the discards are being typed
     # The answer filled in Ben & Dee's aces and left the discards as they are being typed.
     assert page.input_value("#id_count_1_A") == "1"
     assert page.input_value("#id_discards_0") == "2"

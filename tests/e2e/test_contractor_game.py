@@ -112,6 +112,7 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
 
     # Hand 3, Ben deals again: Ana bids nil without the joker and takes no trick.
     page.click("text=Add hand 3")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert "Ben deals" in page.inner_text(".deal-line")
     choose(page, "contractor", "Ana")
     choose(page, "strain", "Nil")

@@ -11,6 +11,7 @@ from games.play.access import new_token
 from games.records.imports import import_sheet
 from tests.e2e.conftest import FLAGS, PHONE  # noqa: F401
 from tests.e2e.helpers import log_in, tap
+from tests.e2e.network import next_poll
 from tests.sheets import EXAMPLES
 from tests.tables import BEN_WINS, make_game
 
@@ -31,6 +32,7 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     shoot(owner, "sharing-01-owner-board-with-chart")
     axe(owner, "owner board")
 
+    viewer.clock.install()  # each poll is run by the test (tests/e2e/network.py)
     viewer.goto(share_url)
     viewer.evaluate("window.notReloaded = true")
     assert viewer.locator(".hands tbody tr.numbers").count() == 8
@@ -44,23 +46,25 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     owner.wait_for_url(f"{base}/games/{game.pk}/")
 
     # The share view polls every few seconds; the ninth hand must arrive by itself.
-    expect(viewer.locator(".hands tbody tr.numbers")).to_have_count(9, timeout=15_000)
+    next_poll(viewer)
+    expect(viewer.locator(".hands tbody tr.numbers")).to_have_count(9)
     assert viewer.evaluate("window.notReloaded") is True
     assert viewer.is_hidden("#connection")
 
     # The viewer's phone loses its connection, then finds it again.
     viewer.context.set_offline(True)
-    expect(viewer.locator("#connection")).to_contain_text("No connection", timeout=15_000)
+    next_poll(viewer)
+    expect(viewer.locator("#connection")).to_contain_text("No connection")
     viewer.context.set_offline(False)
-    expect(viewer.locator("#connection")).to_be_hidden(timeout=15_000)
+    next_poll(viewer)
+    expect(viewer.locator("#connection")).to_be_hidden()
 
     # The owner turns the link off: the viewer is told the scores stopped, not left guessing.
     owner.goto(f"{base}/games/{game.pk}/")
     owner.click("button:has-text('Stop sharing')")
     owner.wait_for_load_state()
-    expect(viewer.locator("#connection")).to_contain_text(
-        "This link no longer works", timeout=15_000
-    )
+    next_poll(viewer)
+    expect(viewer.locator("#connection")).to_contain_text("This link no longer works")
     shoot(viewer, "sharing-05-link-turned-off")
 
     owner.goto(base + "/")
@@ -78,9 +82,13 @@ def test_a_share_board_stops_polling_once_the_game_is_over(live_server, browser,
     game.share_token = new_token()
     game.save(update_fields=["share_token"])
     viewer = browser.new_context(viewport=PHONE).new_page()
-    polls = []
-    viewer.on("request", lambda request: "live=1" in request.url and polls.append(request.url))
+    viewer.clock.install()
     viewer.goto(f"{live_server.url}/s/{game.share_token}/")
+    # Counted in the page, as each poll starts: a request's event reaches the test later.
+    viewer.evaluate(
+        """() => { window.polls = 0;
+        document.addEventListener("htmx:beforeRequest", () => window.polls++); }"""
+    )
 
     scorer = Client()
     scorer.force_login(user)
@@ -88,9 +96,11 @@ def test_a_share_board_stops_polling_once_the_game_is_over(live_server, browser,
     assert scorer.post(f"/games/{game.pk}/hands/new/", last).status_code == 302
 
     # A poll brings the end, and with it a board that asks no more.
-    expect(viewer.locator(".status.done")).to_contain_text("Game over", timeout=15_000)
-    asked = len(polls)
+    next_poll(viewer)
+    expect(viewer.locator(".status.done")).to_contain_text("Game over")
+    asked = viewer.evaluate("window.polls")
     assert asked >= 1
-    viewer.wait_for_timeout(7_000)  # longer than the 5 s between polls
-    assert len(polls) == asked
+    next_poll(viewer)
+    next_poll(viewer)
+    assert viewer.evaluate("window.polls") == asked
     viewer.context.close()

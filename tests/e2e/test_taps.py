@@ -10,7 +10,7 @@ import pytest
 from games.models import Hand
 from tests.e2e import typical
 from tests.e2e.helpers import Taps, live_update, log_in
-from tests.e2e.test_saving import slow_down
+from tests.e2e.network import held, is_update
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -100,13 +100,13 @@ def test_taps_made_while_an_update_is_on_its_way_all_count(entry):
     page = taps.page
     for field, value in [("player", "Ben"), ("bid", "play"), ("trumps", "C")]:
         taps.choice(field, value)
-    slow_down(page, latency=1500)
-    # Three taps faster than the network answers: each answer must leave the others.
-    with live_update(page):
+    # Three taps made while the network holds every update: each answer must leave the others.
+    with held(page, is_update) as updates:
         page.click("label:has(> input[name='honours'][value='3'])")
         page.click("label:has(> input[name='tricks_1'][value='5'])")
         page.click("label:has(> input[name='tricks_2'][value='3'])")
-    page.wait_for_timeout(3500)  # any answer still on its way has landed
+        with live_update(page):
+            updates.release()
     checked = {
         name: page.locator(f"input[name='{name}']:checked").get_attribute("value")
         for name in ("honours", "tricks_1", "tricks_2", "tricks_3")

@@ -118,6 +118,7 @@ def test_a_tridge_evening_from_sign_up_to_settlement(live_server, phone, shoot, 
     # A decimal comma, as half of Europe types it: 0.05 a chip, not 5 (issue 17).
     page.fill("#id_chip_value", "0,05")
     page.click("button:has-text('Keep these choices')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert "Kept: the funds shared out, 0.05 a chip." in page.inner_text("main")
     text = page.inner_text("main")
     assert "pays" in text

@@ -22,6 +22,7 @@ def test_a_match_ended_by_a_double_tap_ends_once_and_the_next_starts_with_its_fu
     # Money beside each person's chips, and the funds' worth.
     assert "−11 chips · −0.55" in page.inner_text(".standings")
     page.click("a:has-text('End the match here')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     assert page.inner_text("h1") == "End the match after hand 2?"
     axe(page, "end the match")
     with page.expect_navigation():

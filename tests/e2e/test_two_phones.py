@@ -1,7 +1,6 @@
 """Two phones on one game, in Chromium at 390×844, for all four games.
 
-Two browser contexts are two phones logged in to the same account. The second phone's
-network is slowed to 1.5 s a request (tests/e2e/test_saving.py), as at the table.
+Two browser contexts are two phones logged in to the same account.
 """
 
 import pytest
@@ -10,11 +9,9 @@ from games.models import Hand, Submission
 from tests.e2e import typical
 from tests.e2e.conftest import PHONE
 from tests.e2e.helpers import choose, live_update, log_in, set_number, tap
-from tests.e2e.test_saving import save_spot, saves_sent, slow_down
+from tests.e2e.network import SAVE, held, is_save, save_spot, saves_sent
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SAVE = "button[name=save][value='1']"
 
 
 def _contractor_challenge(page):
@@ -93,7 +90,6 @@ def test_two_phones_entering_the_same_hand_store_it_once(live_server, phones, us
     typical.fill(second, kind)
     typical.fill(first, kind)
     save(first, board)
-    slow_down(second)
     second.click(SAVE)
     second.wait_for_selector("text=it is on record once")
     assert "Save mine" not in second.content()
@@ -114,7 +110,6 @@ def test_a_second_phone_keeps_the_one_on_record_and_nothing_is_stored(
     typical.fill(first, kind)
     CHANGES[kind][0](first)  # the first phone's hand 1 is not quite the second's
     save(first, board)
-    slow_down(second)
     second.click(SAVE)
     second.wait_for_selector("text=Nothing of yours is saved yet")
     on_record, entered = second.locator(".both .card p").all_inner_texts()
@@ -139,7 +134,6 @@ def test_a_second_phone_saves_its_own_as_the_next_hand_once(live_server, phones,
     typical.fill(first, kind)
     CHANGES[kind][0](first)
     save(first, board)
-    slow_down(second)
     second.click(SAVE)
     second.wait_for_selector("text=Nothing of yours is saved yet")
     word = game.engine.HAND
@@ -150,9 +144,11 @@ def test_a_second_phone_saves_its_own_as_the_next_hand_once(live_server, phones,
         return
     sent = saves_sent(second)
     middle = save_spot(second, f"text=Save mine as {word} 2")
-    with second.expect_navigation(url=board):
+    with held(second, is_save) as mine, second.expect_navigation(url=board):
         second.touchscreen.tap(*middle)
-        second.touchscreen.tap(*middle)  # a double tap
+        mine.wait()
+        second.touchscreen.tap(*middle)  # a double tap, the first still on its way
+        mine.release()
     assert len(sent) == 1
     assert game.hands.count() == 2
     first_hand, second_hand = Hand.objects.filter(game=game).order_by("number")
@@ -177,7 +173,6 @@ def test_a_correction_racing_another_keeps_both_changes(
     theirs(first)
     save(first, board)  # ...and the first saves its own before it
     changed = Hand.objects.get(game=game).record
-    slow_down(second)
     second.click(SAVE)
     second.wait_for_selector("text=Nothing is saved yet")
     assert second.is_visible("text=changed on the other phone, taken in")
@@ -207,7 +202,6 @@ def test_a_clash_between_two_corrections_asks_before_saving_over_theirs(
     choose(second, "honours", "1")
     choose(first, "honours", "2")
     save(first, board)
-    slow_down(second)
     second.click(SAVE)
     second.wait_for_selector("text=you both changed it")
     assert second.locator(SAVE).count() == 0  # a plain Save would not say whose wins

@@ -1,13 +1,9 @@
 """How many inputs each fuzz test tried, written where docs/RELIABILITY.md quotes it."""
 
-import json
-from pathlib import Path
-
-FIGURES = Path(__file__).resolve().parents[2] / "artifacts" / "fuzz.json"
+from tests.figures import update
 
 
-def record(name: str, count: int) -> None:
-    FIGURES.parent.mkdir(exist_ok=True)
-    figures = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
-    figures[name] = count
-    FIGURES.write_text(json.dumps(figures, indent=1, sort_keys=True))
+def record(counts: dict[str, int], prefix: str) -> None:
+    """Write the counts of the tests this process ran (under pytest-xdist, another process
+    may run the module's other tests and write theirs)."""
+    update("fuzz.json", {f"{prefix}_{name}": n for name, n in counts.items()})

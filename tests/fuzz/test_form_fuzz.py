@@ -2,12 +2,13 @@
 
 import pytest
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.registry import GAMES
 from games.models import Game, Hand, Session
 from games.play.services import score_game
+from tests.conftest import examples
 from tests.fuzz.counting import record
 from tests.tables import make_game
 
@@ -53,15 +54,7 @@ def body(field_names):
 @pytest.fixture(autouse=True, scope="module")
 def figures():
     yield
-    for name, count in COUNTS.items():
-        record(f"form_{name}", count)
-
-
-def fuzz_settings(examples):
-    return settings(
-        max_examples=examples,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-    )
+    record(COUNTS, "form")
 
 
 def hand_fields(game):
@@ -82,7 +75,7 @@ def test_random_hand_forms_never_fail_and_keep_the_sheet_valid(kind, user):
     fields = hand_fields(game)
     COUNTS[f"hand_{kind}"] = 0
 
-    @fuzz_settings(400)
+    @examples(1)
     @given(body(fields), st.booleans())
     def post(data, htmx):
         COUNTS[f"hand_{kind}"] += 1
@@ -113,7 +106,7 @@ def test_random_session_game_and_import_forms_never_fail(user):
         "rule_target",
     ]
 
-    @fuzz_settings(500)
+    @examples(2)
     @given(
         st.sampled_from(["session_new", "game_new", "import", "settlement", "signup"]),
         body(

@@ -18,10 +18,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.test import Client
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.models import Session
+from tests.conftest import examples
 from tests.fuzz.counting import record
 from tests.fuzz.test_sheet_fuzz import paths
 from tests.sheets import example_names, load_example
@@ -94,16 +95,7 @@ def damaged(draw, document):
 @pytest.fixture(autouse=True, scope="module")
 def figures():
     yield
-    for name, count in COUNTS.items():
-        record(f"imports_{name}", count)
-
-
-def fuzz(examples):
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-    )
+    record(COUNTS, "imports")
 
 
 def judge(way: str, send) -> None:
@@ -137,7 +129,7 @@ def test_a_damaged_account_file_is_stored_whole_or_refused_on_the_account_page(u
     client = Client()
     client.force_login(make_user("bea"))
 
-    @fuzz(150)
+    @examples(1)
     @given(damaged(exported))
     def post(document):
         def send():
@@ -159,7 +151,7 @@ def test_a_damaged_sheet_is_stored_whole_or_refused_by_the_session_import(user):
     client.force_login(user)
     session = Session.objects.create(owner=user)
 
-    @fuzz(250)
+    @examples(1)
     @given(st.sampled_from(SHEETS).flatmap(damaged), st.booleans())
     def post(document, as_file):
         def send():
@@ -183,7 +175,7 @@ def test_a_damaged_sheet_is_stored_whole_or_refused_by_the_session_import(user):
 def test_a_damaged_sheet_is_stored_whole_or_refused_by_importsheet(user, capsys):
     path = Path(tempfile.mkdtemp()) / "sheet.json"
 
-    @fuzz(150)
+    @examples(1)
     @given(st.sampled_from(SHEETS).flatmap(damaged))
     def run(document):
         def send():

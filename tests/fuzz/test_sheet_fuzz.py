@@ -1,15 +1,17 @@
 """Random and mutated score sheets: each is scored or refused with one clear line, never a crash."""
 
+import collections
 import contextlib
 import copy
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.registry import score_sheet
 from games.engine.sheet import SheetError, load_sheet, read_sheet
+from tests.conftest import examples
 from tests.fuzz.counting import record
 from tests.sheets import example_names, load_example
 
@@ -76,24 +78,23 @@ def mutated_sheets(draw):
     return sheet
 
 
-COUNTS = {"random": 0, "mutated": 0, "text": 0}
+COUNTS = collections.Counter()
 
 
 @pytest.fixture(autouse=True, scope="module")
 def figures():
     yield
-    for name, count in COUNTS.items():
-        record(f"sheets_{name}", count)
+    record(COUNTS, "sheets")
 
 
-@settings(max_examples=2000)
+@examples(3)
 @given(mutated_sheets())
 def test_a_mutated_sheet_is_scored_or_refused_never_crashes(sheet):
     COUNTS["mutated"] += 1
     judge(sheet)
 
 
-@settings(max_examples=1000)
+@examples(2)
 @given(json_values)
 def test_any_json_value_is_scored_or_refused_never_crashes(value):
     COUNTS["random"] += 2  # two inputs: the value as a whole sheet, and as a sheet's hands
@@ -101,7 +102,7 @@ def test_any_json_value_is_scored_or_refused_never_crashes(value):
     judge({"format": "scoresheet/1", "game": "tridge", "players": ["A", "B", "C"], "hands": value})
 
 
-@settings(max_examples=4000)
+@examples(10)  # a thousandth of the time of a sheet scored
 @given(st.binary(max_size=400) | st.text(max_size=400).map(str.encode))
 def test_any_bytes_are_read_as_json_or_refused(raw):
     COUNTS["text"] += 1

@@ -1,5 +1,5 @@
-"""Real app servers for the reliability tests: gunicorn as the Procfile runs it, and a
-small browser (http.client, a cookie jar, the CSRF token) to talk to it.
+"""Real app servers for the reliability tests: gunicorn as the Procfile runs it (talked to
+by tests/reliability/browser.py), and a throwaway Redis.
 
 The servers use the test database pytest-django created, so everything a test stores
 through the ORM is what they serve, and what they store the test reads back. That needs
@@ -10,11 +10,7 @@ of it taken as it starts: what the test stored before, and nothing back.
 
 from __future__ import annotations
 
-import html
-import http.client
-import json
 import os
-import re
 import shutil
 import signal
 import socket
@@ -23,17 +19,17 @@ import subprocess
 import sys
 import time
 from contextlib import closing, contextmanager, suppress
-from http.cookies import SimpleCookie
+from functools import partial
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 from django.db import connection
 
+from tests.figures import update
+from tests.reliability.browser import Browser
+
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "artifacts"
-FIGURES = ARTIFACTS / "reliability.json"
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-START_TIMEOUT = 30
+START_TIMEOUT = 60  # a ceiling: a busy machine starts gunicorn slowly
 
 
 def on_postgres() -> bool:
@@ -163,10 +159,11 @@ class Server:
         procfile=False,
         app: str = "scorekeeper.wsgi",
     ):
-        self.port = free_port()
         self.name = name
+        self.workers = workers
+        self.procfile = procfile
         self.log = log_dir / f"gunicorn-{name}.log"
-        environment = os.environ | {
+        self.environment = os.environ | {
             "DATABASE_URL": test_database_url(name, log_dir),
             "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
             "DEBUG": "1",
@@ -177,21 +174,37 @@ class Server:
             # One machine's servers share one cache folder, as in production.
             "CACHE_LOCATION": str(log_dir / "cache"),
         }
-        environment |= env or {}
-        if procfile:
+        self.environment |= env or {}
+        # A port found free may be taken by another process (another pytest-xdist worker's
+        # server, say) before gunicorn binds it: then gunicorn says so, and another is tried.
+        for attempt in range(3):
+            self.port = free_port()
+            self._start(app)
+            try:
+                # The Procfile's line collects the static files first.
+                timeout = START_TIMEOUT * (3 if procfile else 1)
+                wait_for(self._ready, timeout, f"gunicorn {name} to answer /healthz")
+                return
+            except BaseException:
+                self.stop()
+                if attempt == 2 or "Connection in use" not in self.log_text():
+                    raise
+
+    def _start(self, app: str) -> None:
+        environment = dict(self.environment)
+        if self.procfile:
             # `python` and `gunicorn` are this environment's; the port and workers are set
             # the way a platform sets them.
             bin_dir = str(Path(sys.executable).parent)
             environment |= {
                 "PATH": f"{bin_dir}{os.pathsep}{environment.get('PATH', '')}",
                 "PORT": str(self.port),
-                "WEB_CONCURRENCY": str(workers),
+                "WEB_CONCURRENCY": str(self.workers),
             }
-        # The Procfile's web line as written (on 0.0.0.0), or its gunicorn bound to 127.0.0.1;
-        # a free port either way.
+        # The Procfile's web line as written (on 0.0.0.0), or its gunicorn bound to 127.0.0.1.
         command = (
             ["/bin/sh", "-c", procfile_web_line()]
-            if procfile
+            if self.procfile
             else [
                 sys.executable,
                 "-m",
@@ -200,7 +213,7 @@ class Server:
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
-                str(workers),
+                str(self.workers),
                 "--access-logfile",
                 "-",
                 "--graceful-timeout",
@@ -216,15 +229,6 @@ class Server:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.workers = workers
-        self.procfile = procfile
-        try:
-            # The Procfile's line collects the static files first.
-            timeout = START_TIMEOUT * (3 if procfile else 1)
-            wait_for(self._ready, timeout, f"gunicorn {name} to answer /healthz")
-        except BaseException:
-            self.stop()
-            raise
 
     def _ready(self) -> bool:
         if self.process.poll() is not None:
@@ -285,7 +289,9 @@ def _wait_until_the_servers_connections_end() -> None:
     def gone():
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE %s",
+                # This run's database: under pytest-xdist each worker has its own.
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE application_name LIKE %s AND datname = current_database()",
                 [f"{APP_NAME}-%"],
             )
             return cursor.fetchone()[0] == 0
@@ -302,118 +308,50 @@ def redis_server(folder: Path):
     import redis
 
     assert REDIS, "redis-server is not on PATH: `make test-postgres` installs it"
-    port = free_port()
-    command = [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
-    command += ["--appendonly", "no", "--dir", str(folder)]
-    with open(folder / "redis.log", "wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    log = folder / "redis.log"
 
-    def answers() -> bool:
+    def start(port):
+        command = [REDIS, "--bind", "127.0.0.1", "--port", str(port), "--save", ""]
+        command += ["--appendonly", "no", "--dir", str(folder)]
+        with open(log, "wb") as out:
+            return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+
+    def ours(process, port) -> bool:
+        """This redis-server answers (not another process's, on a port it took first)."""
         if process.poll() is not None:
-            raise AssertionError(f"redis-server exited: {(folder / 'redis.log').read_text()}")
+            raise AssertionError(f"redis-server exited: {log.read_text()}")
         with suppress(redis.ConnectionError):
-            return redis.Redis(port=port).ping()
+            return redis.Redis(port=port).info("server")["process_id"] == process.pid
         return False
 
+    for attempt in range(3):
+        port = free_port()
+        process = start(port)
+        try:
+            wait_for(partial(ours, process, port), START_TIMEOUT, "redis-server to answer")
+            break
+        except AssertionError:
+            stop(process)
+            if attempt == 2 or "Address already in use" not in log.read_text():
+                raise
     try:
-        wait_for(answers, START_TIMEOUT, "redis-server to answer")
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        process.terminate()
-        with suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=10)
-        process.kill()
+        stop(process)
+
+
+def stop(process) -> None:
+    process.terminate()
+    with suppress(subprocess.TimeoutExpired):
         process.wait(timeout=10)
-
-
-class Response:
-    def __init__(self, status: int, headers, body: bytes):
-        self.status = status
-        self.headers = headers
-        self.body = body
-
-    @property
-    def text(self) -> str:
-        return self.body.decode("utf-8", errors="replace")
-
-    def json(self):
-        return json.loads(self.body)
-
-    @property
-    def location(self) -> str | None:
-        return self.headers.get("Location")
-
-
-class Browser:
-    """A phone's browser, reduced to what the app needs: cookies and the CSRF token."""
-
-    def __init__(self, server: Server, cookies: dict | None = None, timeout: float = 30):
-        self.server = server
-        self.cookies = dict(cookies or {})
-        self.timeout = timeout
-
-    def on(self, server: Server) -> Browser:
-        """The same cookies (the same login) sent to another server."""
-        return Browser(server, self.cookies, self.timeout)
-
-    def request(self, method: str, path: str, data=None, headers=None) -> Response:
-        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=self.timeout)
-        try:
-            sent = {"Host": f"127.0.0.1:{self.server.port}"} | (headers or {})
-            if self.cookies:
-                sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-            body = None
-            if data is not None:
-                body = urlencode(data).encode()
-                sent["Content-Type"] = "application/x-www-form-urlencoded"
-            conn.request(method, path, body=body, headers=sent)
-            answer = conn.getresponse()
-            response = Response(answer.status, answer.headers, answer.read())
-        finally:
-            conn.close()
-        for header in response.headers.get_all("Set-Cookie") or []:
-            jar = SimpleCookie()
-            jar.load(header)
-            for name, morsel in jar.items():
-                if morsel["max-age"] == "0" or not morsel.value:
-                    self.cookies.pop(name, None)
-                else:
-                    self.cookies[name] = morsel.value
-        return response
-
-    def get(self, path: str, headers=None) -> Response:
-        return self.request("GET", path, headers=headers)
-
-    def csrf_token(self, path: str) -> str:
-        page = self.get(path)
-        assert page.status == 200, f"GET {path}: {page.status}"
-        found = CSRF.search(page.text)
-        assert found, f"no CSRF token on {path}"
-        return html.unescape(found.group(1))
-
-    def submit(self, path: str, data: dict, page: str | None = None) -> Response:
-        """Fetch the form's page (`path`, or `page`), then post `data` with its CSRF token."""
-        token = self.csrf_token(page or path)
-        return self.request("POST", path, data | {"csrfmiddlewaretoken": token})
-
-    def log_in(self, username: str, password: str) -> None:
-        answer = self.submit("/accounts/login/", {"username": username, "password": password})
-        assert answer.status == 302, f"login refused ({answer.status}): {answer.text[:300]}"
-        assert "sessionid" in self.cookies, "the login set no session cookie"
+    process.kill()
+    process.wait(timeout=10)
 
 
 def record_figures(section: str, figures: dict) -> None:
     """Keep this run's figures in artifacts/reliability.json, one section per test."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    try:
-        data = json.loads(FIGURES.read_text())
-    except (OSError, ValueError):
-        data = {}
     with connection.cursor() as cursor:
         cursor.execute("SELECT version()" if on_postgres() else "SELECT sqlite_version()")
         database = f"{connection.vendor} {cursor.fetchone()[0].split(' on ')[0]}"
-    data[section] = {
-        "run_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "database": database,
-    } | figures
-    FIGURES.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    run = {"run_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "database": database}
+    update("reliability.json", {section: run | figures})

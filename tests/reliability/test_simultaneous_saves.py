@@ -21,8 +21,8 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.conftest import PASSWORD
+from tests.reliability.browser import Browser
 from tests.reliability.live import (
-    Browser,
     on_postgres,
     record_figures,
     servers,

@@ -16,9 +16,9 @@ from django.contrib.sessions.models import Session as LoginSession
 
 from games.models import Hand
 from tests.conftest import PASSWORD
+from tests.reliability.browser import Browser
 from tests.reliability.live import (
     ONLY_POSTGRES,
-    Browser,
     on_postgres,
     record_figures,
     redis_server,

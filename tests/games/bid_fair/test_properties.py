@@ -3,7 +3,7 @@
 import copy
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.games.bid_fair.bid_fair_sheets import game, refused, score
@@ -102,10 +102,6 @@ def alone_above(totals, target):
     return top[0] if len(top) == 1 and best > target else None
 
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@SETTINGS
 @given(bid_fair_sheets())
 def test_a_valid_sheet_scores_and_rescores_identically(data):
     first = score_of(data)
@@ -114,7 +110,6 @@ def test_a_valid_sheet_scores_and_rescores_identically(data):
     assert json.loads(json.dumps(first)) == first
 
 
-@SETTINGS
 @given(bid_fair_sheets())
 def test_totals_are_the_running_sum_of_the_deltas(data):
     result = score_of(data)
@@ -128,7 +123,6 @@ def test_totals_are_the_running_sum_of_the_deltas(data):
     assert result["standings"] == running
 
 
-@SETTINGS
 @given(bid_fair_sheets())
 def test_a_deals_change_is_its_parts_and_never_negative(data):
     for hand in score_of(data)["hands"]:
@@ -142,7 +136,6 @@ def test_a_deals_change_is_its_parts_and_never_negative(data):
             assert delta >= 0
 
 
-@SETTINGS
 @given(bid_fair_sheets())
 def test_card_points_are_the_worth_of_the_cards_noted(data):
     result = score_of(data)
@@ -157,7 +150,6 @@ def test_card_points_are_the_worth_of_the_cards_noted(data):
             assert 100 <= sum(hand["card_points"].values()) <= 140
 
 
-@SETTINGS
 @given(bid_fair_sheets())
 def test_the_game_ends_at_the_first_deal_leaving_one_player_alone_above_the_target(data):
     result = score_of(data)
@@ -171,7 +163,6 @@ def test_the_game_ends_at_the_first_deal_leaving_one_player_alone_above_the_targ
     assert result["target"] == target
 
 
-@SETTINGS
 @given(bid_fair_sheets())
 def test_the_deal_follows_the_leader_alternates_on_a_draw_and_stays_on_a_redeal(data):
     result = score_of(data)
@@ -189,7 +180,6 @@ def test_the_deal_follows_the_leader_alternates_on_a_draw_and_stays_on_a_redeal(
     assert result["next_dealer"] == (None if result["finished"] else dealer)
 
 
-@SETTINGS
 @given(bid_fair_sheets(), st.data())
 def test_no_hand_is_accepted_after_the_game_ended(data, more):
     if not score_of(data)["finished"]:
@@ -205,7 +195,7 @@ def test_the_strategy_reaches_finished_games():
     # Guard the properties above from passing vacuously.
     finished = []
 
-    @settings(max_examples=40, deadline=None, database=None)
+    @settings(database=None)
     @given(bid_fair_sheets())
     def collect(data):
         finished.append(score_of(data)["finished"])

@@ -2,7 +2,7 @@
 
 import json
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.cardigan.rules import BIDS
@@ -105,7 +105,6 @@ def pack_points(cards):
     return sum(FIRST_DEAL_POINTS.get(rank_of(card), 0) for card in cards)
 
 
-@settings(max_examples=150)
 @given(sheets())
 def test_every_valid_sheet_scores_and_rescoring_gives_the_same_result(case):
     data, hands = case
@@ -115,7 +114,6 @@ def test_every_valid_sheet_scores_and_rescoring_gives_the_same_result(case):
     assert scored(json.loads(json.dumps(data))) == result
 
 
-@settings(max_examples=150)
 @given(sheets())
 def test_a_deals_card_points_add_up_to_the_points_of_its_cards_times_the_deal_number(case):
     data, hands = case
@@ -126,7 +124,6 @@ def test_a_deals_card_points_add_up_to_the_points_of_its_cards_times_the_deal_nu
         )
 
 
-@settings(max_examples=150)
 @given(sheets())
 def test_totals_are_the_running_sum_of_deltas_and_deltas_the_sum_of_their_parts(case):
     data, _ = case
@@ -154,7 +151,6 @@ def test_totals_are_the_running_sum_of_deltas_and_deltas_the_sum_of_their_parts(
         assert result["winners"] == []
 
 
-@settings(max_examples=100)
 @given(games_with_cards())
 def test_quick_mode_scores_the_same_as_the_cards_it_counts(case):
     rules, hands = case

@@ -25,7 +25,7 @@ def test_a_game_whose_hand_form_is_not_built_on_the_shared_base_is_refused():
             return {}
 
     kind = SimpleNamespace(KEY="loose", HandForm=Loose)  # what register reads of a game
-    with pytest.raises(ImproperlyConfigured, match="must subclass games.forms.BaseHandForm"):
+    with pytest.raises(ImproperlyConfigured, match="must subclass games.engine.forms.BaseHandForm"):
         registry.register(kind)
     assert "loose" not in registry.GAMES
 

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.sheets import bid_fair_sheet, contractor_sheet, tridge_sheet
@@ -16,6 +16,7 @@ from games.engine.registry import GAMES, score_sheet
 from games.engine.sheet import Fields, SheetError, read_sheet
 from games.models import Game, Hand
 from games.play import services, tallies
+from tests.conftest import examples
 from tests.sheets import example_names, load_example, sheet
 from tests.tables import BEN_WINS, make_game
 
@@ -43,7 +44,7 @@ def test_the_examples_score_the_same_hand_by_hand(name):
     assert hand_by_hand(data).as_json() == score_sheet(read_sheet(data)).as_json()
 
 
-@settings(max_examples=40, deadline=None)
+@examples(0.5)  # each a whole sheet of up to 60 hands, scored twice
 @given(
     game=st.sampled_from(KEPT),
     hands=st.integers(1, 60),

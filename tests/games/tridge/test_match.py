@@ -4,7 +4,7 @@ import random
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine.registry import GAMES
@@ -145,7 +145,6 @@ def test_the_next_match_starts_with_the_kept_funds_on_its_board(owner_client, us
 PEOPLE = ("Ana", "Ben", "Cy")
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
     matches=st.lists(st.tuples(st.integers(1, 12), st.booleans()), min_size=1, max_size=4),

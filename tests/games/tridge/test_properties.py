@@ -5,7 +5,7 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.sheets import scored, sheet
@@ -16,9 +16,6 @@ INCOMER_BIDS = ("play", "no_tricks", "all_tricks")
 # Written out again rather than imported, so the properties check the engine's table.
 MAX_HONOURS = {"S": 3, "H": 4, "D": 4, "C": 3}
 DEFAULTS = {"chips": 500, "game_contribution": 5, "fund_cap": 4}
-
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
 
 # --- making valid sheets ----------------------------------------------------------------------
 #
@@ -172,7 +169,6 @@ def assert_the_game_ends_as_planned(data, result):
     assert dealers == [players[index % len(players)] for index in range(count)]
 
 
-@SETTINGS
 @given(tridge_sheets())
 def test_no_chip_is_created_or_lost_and_no_fund_passes_its_cap(data):
     result = scored(copy.deepcopy(data))
@@ -180,7 +176,6 @@ def test_no_chip_is_created_or_lost_and_no_fund_passes_its_cap(data):
     assert_the_game_ends_as_planned(data, result)
 
 
-@SETTINGS
 @given(tridge_sheets())
 def test_a_valid_sheet_scores_and_rescores_identically(data):
     first = scored(copy.deepcopy(data))
