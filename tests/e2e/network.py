@@ -102,7 +102,11 @@ POLL_MS = 5_000  # a board's hx-trigger="every 5s"
 
 
 def next_poll(*pages):
-    """Run each page's clock (installed before it loaded) on to its next poll."""
+    """Run each page's clock (installed before it loaded) on to its next poll.
+
+    Only on pages that save no hand: with Playwright's clock, performance lists no
+    navigation, and static/js/connection.js would not see that a save was answered.
+    """
     for page in pages:
         page.clock.run_for(POLL_MS)
 
