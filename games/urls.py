@@ -5,7 +5,7 @@ from django.views.decorators.http import require_safe
 from games.engine.registry import GAMES
 from games.play import polls
 from games.play.access import editing, way_in
-from games.views import account, evening, games, hands, health, players, sessions, undo
+from games.views import account, evening, games, hands, health, players, recovery, sessions, undo
 
 # The screens of a game, the same for each way into it (games/play/access.py). Screens that
 # only show answer GET and HEAD alone; the share link is refused those that change the game.
@@ -69,6 +69,27 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    # A forgotten password: Django's own reset by mail (games/views/recovery.py).
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password_reset/done/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("sessions/new/", sessions.session_new, name="session_new"),
     path("sessions/<int:pk>/", sessions.session_detail, name="session"),
     path("sessions/<int:pk>/import/", sessions.session_import, name="session_import"),
@@ -82,6 +103,7 @@ urlpatterns = [
     path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
     path("players/<int:pk>/delete/", players.player_delete, name="player_delete"),
     path("account/", account.account, name="account"),
+    path("account/email/", recovery.account_email, name="account_email"),
     path("account/export.json", account.account_export, name="account_export"),
     path("account/restore/", account.restore, name="restore"),
 ]

@@ -6,7 +6,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -19,13 +18,14 @@ from games.engine.sheet import JSONRefused, parse_json
 from games.models import Session
 from games.play import bin
 from games.records.dump import DumpError, dump_account, load_account, nothing_imported
+from games.views.recovery import EmailForm, SignupForm
 
 
 @sensitive_post_parameters("password1", "password2")
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -62,6 +62,7 @@ def account(request):
     # The bin's one page: what is past its days goes now rather than being listed.
     bin.purge(request.user)
     context = {"form": form, "empty": empty, "kept": bin.kept_aside(request.user)}
+    context["email_form"] = EmailForm(instance=request.user)
     return render(request, "account.html", context)
 
 

@@ -44,6 +44,11 @@ ACCESS = {
     "logout": (dict.fromkeys(ROLES, 405), dict.fromkeys(ROLES, 302)),
     "password_change": (SIGNED_IN, SIGNED_IN),
     "password_change_done": (SIGNED_IN, SIGNED_IN | {"owner": 405, "other": 405}),
+    # A forgotten password: Django's reset screens, for anyone (an empty POST is refused).
+    "password_reset": (PUBLIC, PUBLIC),
+    "password_reset_done": (PUBLIC, REFUSED),
+    "password_reset_confirm": (PUBLIC, PUBLIC),  # a link that is not one says so
+    "password_reset_complete": (PUBLIC, REFUSED),
     "session_new": (SIGNED_IN, SIGNED_IN),
     "session": (MINE, REFUSED),
     "session_import": (MINE, MINE),
@@ -66,6 +71,7 @@ ACCESS = {
     "player_merge": (MINE, MINE),
     "player_delete": (MINE, MINE_REDIRECTS),
     "account": (SIGNED_IN, SIGNED_IN),
+    "account_email": (SIGNED_IN, SIGNED_IN),
     "account_export": (SIGNED_IN, REFUSED),
     # POST alone; an empty one names nothing kept aside.
     "restore": (SIGNED_IN | {"owner": 405, "other": 405}, SIGNED_IN | {"owner": 404, "other": 404}),

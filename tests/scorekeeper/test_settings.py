@@ -134,3 +134,56 @@ def test_postgresql_keeps_its_own_transactions_and_row_locks():
     env = {"DATABASE_URL": "postgres://u:p@db.example.org:5432/scores"}
     result = manage("shell", "--verbosity", "0", "-c", code, env=env)
     assert result.stdout.strip() == "{}"
+
+
+MAIL = (
+    "from django.conf import settings as s;"
+    "print(s.EMAIL_BACKEND, s.EMAIL_HOST or '-', s.EMAIL_PORT, s.EMAIL_HOST_USER or '-',"
+    " s.EMAIL_HOST_PASSWORD or '-', s.EMAIL_USE_TLS, s.DEFAULT_FROM_EMAIL)"
+)
+
+
+def test_mail_goes_through_the_server_the_environment_names():
+    env = PRODUCTION | {
+        "EMAIL_HOST": "smtp.example.org",
+        "EMAIL_PORT": "2525",
+        "EMAIL_HOST_USER": "scores",
+        "EMAIL_HOST_PASSWORD": "mail secret",
+        "EMAIL_USE_TLS": "1",
+        "DEFAULT_FROM_EMAIL": "Scorekeeper <scores@example.org>",
+    }
+    result = manage("shell", "--verbosity", "0", "-c", MAIL, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "smtp.example.org",
+        "2525",
+        "scores",
+        "mail",
+        "secret",
+        "True",
+        "Scorekeeper",
+        "<scores@example.org>",
+    ]
+
+
+def test_with_tls_and_no_port_mail_goes_to_the_submission_port():
+    env = {"EMAIL_HOST": "smtp.example.org", "EMAIL_USE_TLS": "yes"}
+    result = manage("shell", "--verbosity", "0", "-c", MAIL, env=env)
+    assert result.stdout.split()[1:3] == ["smtp.example.org", "587"]
+
+
+def test_without_a_mail_server_mail_is_printed_on_the_console():
+    # What `make run` does: a reset link is read on the console. (Each name set empty, as
+    # a blank line of an env file leaves it: the same as unset.)
+    unset = dict.fromkeys(["EMAIL_HOST", "EMAIL_PORT", "EMAIL_USE_TLS", "DEFAULT_FROM_EMAIL"], "")
+    result = manage("shell", "--verbosity", "0", "-c", MAIL, env=unset)
+    assert result.stdout.split() == [
+        "django.core.mail.backends.console.EmailBackend",
+        "-",
+        "25",
+        "-",
+        "-",
+        "False",
+        "scorekeeper@localhost",
+    ]
