@@ -110,10 +110,18 @@ def test_the_log_in_screen_leads_to_the_reset_screen(client):
 def test_the_reset_screen_says_what_to_do_without_an_email_address(client):
     page = client.get("/accounts/password_reset/").content.decode()
     assert "<h1>Forgot your password?</h1>" in page
-    assert "nobody can reset your password for you: not even your group's owner." in page
+    assert "nobody at your table can reset your password for you." in page
     assert '<a href="/accounts/signup/">make a new account</a>' in page
-    assert "ask your group's owner for an invite link" in page
-    assert "Your games and their history stay in the group" in page
+    assert "they can set a new password for your account from its admin pages" in page
+
+
+def test_staff_set_a_new_password_from_the_admin_as_the_reset_screen_says(admin_client, make_user):
+    ana = make_user("ana")
+    url = f"/admin/auth/user/{ana.pk}/password/"
+    new = {"password1": "a fresh table password", "password2": "a fresh table password"}
+    assert admin_client.post(url, new | {"usable_password": "true"}).status_code == 302
+    ana.refresh_from_db()
+    assert ana.check_password("a fresh table password")
 
 
 def test_the_whole_reset_by_mail(client, user, mailoutbox):
