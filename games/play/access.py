@@ -58,7 +58,8 @@ def _game():
 
 
 def _owned(request, pk) -> Game:
-    return get_object_or_404(_game(), pk=pk, session__owner=request.user)
+    # Asked on every request, never cached: a member removed is out at once.
+    return get_object_or_404(_game(), pk=pk, session__group__memberships__user=request.user)
 
 
 def way_in(view):

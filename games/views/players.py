@@ -12,8 +12,11 @@ from games.views.account import delete_screen
 GAMES_PER_PAGE = 20
 
 
-def _player(request, pk) -> Player:
-    return get_object_or_404(Player, pk=pk, owner=request.user)
+def _player(request, pk, owner=False) -> Player:
+    """A player of one of the visitor's groups; with `owner`, of a group the visitor owns."""
+    if owner:
+        return get_object_or_404(Player, pk=pk, group__owner=request.user)
+    return get_object_or_404(Player, pk=pk, group__memberships__user=request.user)
 
 
 @require_safe
@@ -55,8 +58,10 @@ def player_rename(request, pk):
 
 @login_required
 def player_merge(request, pk):
-    """Two records of one person made one: choose whom to keep, see what happens, confirm."""
-    player = _player(request, pk)
+    """Two records of one person made one: choose whom to keep, see what happens, confirm.
+
+    The group owner's, as a delete: one of the two players goes."""
+    player = _player(request, pk, owner=True)
     form = renames.MergeForm(request.POST or None, player=player)
     context = {"player": player, "form": form}
     if request.method == "POST" and form.is_valid():
@@ -75,7 +80,7 @@ def player_merge(request, pk):
 
 @login_required
 def player_delete(request, pk):
-    player = _player(request, pk)
+    player = _player(request, pk, owner=True)
     what = (
         f"{player.name} leaves your lists, filters and player pages. The games they played "
         "keep their name and scores."

@@ -8,6 +8,7 @@ from games.engine.sheet import SheetError
 from games.models import Session
 from games.money.money import stake_of
 from games.play.entry import whole_number
+from games.play.groups import first_group
 from games.play.table_forms import ImportForm, SessionForm, house_rules
 from games.records import history, imports
 from games.records.filters import SessionFilters
@@ -50,7 +51,7 @@ def session_new(request):
     form = SessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         session = form.save(commit=False)
-        session.owner = request.user
+        session.group = first_group(request.user)
         session.save()
         return redirect(session)
     return render(request, "sessions/new.html", {"form": form})
@@ -59,7 +60,7 @@ def session_new(request):
 @require_safe
 @login_required
 def session_detail(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     games = history.games_with_hands().filter(session=session)
     results = [(game, history.result_of(game)) for game in games]
     money = [result for game, result in results if stake_of(game) is not None]
@@ -74,7 +75,7 @@ def session_detail(request, pk):
 
 @login_required
 def session_import(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -88,7 +89,7 @@ def session_import(request, pk):
 
 @login_required
 def session_edit(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     form = SessionForm(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -99,7 +100,8 @@ def session_edit(request, pk):
 
 @login_required
 def session_delete(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    # Deleting is the group owner's.
+    session = get_object_or_404(Session, pk=pk, group__owner=request.user)
     games = session.games.count()
     what = (
         f"The session of {session} and its {games} game{'s' if games != 1 else ''} "

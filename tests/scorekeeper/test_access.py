@@ -198,5 +198,5 @@ def object_id(name, game, owner):
     ):
         return game.session.pk
     if name.startswith("player"):
-        return Player.objects.filter(owner=owner).first().pk
+        return Player.objects.filter(group__owner=owner).first().pk
     return game.pk
