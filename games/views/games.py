@@ -90,7 +90,7 @@ def polled(view):
 
 def polled_part(request, access: Access, template: str, context: dict):
     """A poll's answer, the page's `#live` part; a link's next poll may skip the database."""
-    if not access.is_owner:
+    if not access.is_member:
         game = access.game
         polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
     return render(request, f"{template}#live", context)
@@ -141,7 +141,7 @@ def board(request, access: Access):
     if access.can_edit:
         # Per visit, as the CSRF token: never cached. One per form: the redeal, put back.
         context["submission"], context["put_back_submission"] = new_key(), new_key()
-    if access.is_owner:
+    if access.is_member:
         context |= boards.sharing(request, game)
         if "next_game" in game.meta:  # most games have none: no query for it
             context["next_game"] = Game.objects.filter(pk=game.meta["next_game"]).first()

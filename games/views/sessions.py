@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,7 +9,7 @@ from games.engine.sheet import SheetError
 from games.models import Session
 from games.money.money import stake_of
 from games.play.entry import whole_number
-from games.play.groups import first_group
+from games.play.groups import first_group, groups_of
 from games.play.table_forms import ImportForm, SessionForm, house_rules
 from games.records import history, imports
 from games.records.filters import SessionFilters
@@ -30,6 +31,7 @@ def home(request):
     context = {
         "page": page,
         "players": history.players_of(request.user),
+        "groups": list(groups_of(request.user)),
         "kinds": GAMES.values(),
         "chosen_player": player,
         "chosen_kind": kind,
@@ -48,13 +50,21 @@ def rules(request):
 
 @login_required
 def session_new(request):
+    """A session of the group named (`?group=`, from its page), else of the one chosen."""
+    mine = groups_of(request.user)
+    named = whole_number(request.GET.get("group"), None)
+    group = get_object_or_404(mine, pk=named) if named else None
     form = SessionForm(request.POST or None)
+    if group is None and len(choices := list(mine)) > 1:
+        form.fields["group"] = forms.ModelChoiceField(
+            queryset=mine, label="Group", initial=choices[0], empty_label=None
+        )
     if request.method == "POST" and form.is_valid():
         session = form.save(commit=False)
-        session.group = first_group(request.user)
+        session.group = group or form.cleaned_data.get("group") or first_group(request.user)
         session.save()
         return redirect(session)
-    return render(request, "sessions/new.html", {"form": form})
+    return render(request, "sessions/new.html", {"form": form, "group": group})
 
 
 @require_safe
