@@ -75,6 +75,12 @@ ACCESS = {
     "player_merge": (MINE, MINE),
     "player_delete": (MINE, MINE_REDIRECTS),
     "account": (SIGNED_IN, SIGNED_IN),
+    "me": (SIGNED_IN, REFUSED),
+    # POST alone; an empty one unlinks the player's account: the owner's, or its member's.
+    "player_account": (
+        SIGNED_IN | {"owner": 405, "other": 405},
+        MINE_REDIRECTS | {"member": 404},
+    ),
     "group_new": (SIGNED_IN, SIGNED_IN),
     "group": (MINE, REFUSED),
     "group_rename": (MINE, MINE),

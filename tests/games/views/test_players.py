@@ -218,3 +218,61 @@ def test_only_the_owner_renames_merges_or_deletes(stranger_client, user):
         response = stranger_client.post(f"/players/{ana.pk}/{action}/", {"name": "X"})
         assert response.status_code == 404
     assert Game.objects.get().players[0] == "Ana" and not player("Ana").deleted
+
+
+def test_this_is_me_links_a_member_to_a_player_once_per_group(owner_client, user):
+    from games.play.groups import first_group
+
+    ana, ben = (Player.objects.create(group=first_group(user), name=n) for n in ("Ana", "Ben"))
+    page = owner_client.get(f"/players/{ana.pk}/").content.decode()
+    assert "This is me" in page
+    owner_client.post(f"/players/{ana.pk}/account/", {"account": "me"})
+    ana.refresh_from_db()
+    assert ana.account == user
+    assert "This is me" not in owner_client.get(f"/players/{ben.pk}/").content.decode()
+    owner_client.post(f"/players/{ben.pk}/account/", {"account": "me"})
+    ben.refresh_from_db()
+    assert ben.account is None
+
+
+def test_the_owner_links_and_unlinks_a_member_but_a_member_links_only_themself(
+    owner_client, user, make_user
+):
+    from django.test import Client
+
+    from games.models import Membership
+    from games.play.groups import first_group
+
+    group = first_group(user)
+    bea = make_user("bea")
+    Membership.objects.create(group=group, user=bea)
+    ben = Player.objects.create(group=group, name="Ben")
+    owner_client.post(f"/players/{ben.pk}/account/", {"account": str(bea.pk)})
+    ben.refresh_from_db()
+    assert ben.account == bea
+    other = Client()
+    other.force_login(bea)
+    assert other.post(f"/players/{ben.pk}/account/", {"account": str(user.pk)}).status_code == 404
+    owner_client.post(f"/players/{ben.pk}/account/", {"account": ""})
+    ben.refresh_from_db()
+    assert ben.account is None
+
+
+def test_the_members_own_page_shows_their_record_across_their_groups(owner_client, user):
+    from games.play.groups import create_group
+    from tests.tables import make_game
+
+    make_game(user)
+    club = create_group(user, "The club")
+    game = make_game(user)  # in the first group too; moved to the club below
+    game.session.group = club
+    game.session.save()
+    for seat in game.seat_set.all():
+        seat.player = Player.objects.create(group=club, name=seat.player.name)
+        seat.save()
+    for player in Player.objects.filter(name="Ana"):
+        player.account = user
+        player.save()
+    page = owner_client.get("/me/")
+    assert len(page.context["games"].object_list) == 2
+    assert "The club" in page.content.decode()
