@@ -88,6 +88,7 @@ urlpatterns = [
     path("groups/<int:pk>/rename/", groups.group_rename, name="group_rename"),
     path("groups/<int:pk>/invite/", groups.group_invite, name="group_invite"),
     path("groups/<int:pk>/leave/", groups.group_leave, name="group_leave"),
+    path("groups/<int:pk>/export.json", groups.group_export, name="group_export"),
     path("groups/<int:pk>/members/<int:user_pk>/remove/", groups.group_remove, name="group_remove"),
     path("join/<str:token>/", groups.join, name="join"),
     path("account/", account.account, name="account"),

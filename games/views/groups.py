@@ -4,14 +4,19 @@ Everyone reaches a group through a membership, asked on every request; its setti
 (rename, invites, removing a member) are the owner's, so anyone else gets 404.
 """
 
+import json
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.db import IntegrityError, transaction
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
@@ -19,6 +24,7 @@ from games.models import Group, Membership
 from games.play import boards
 from games.play.access import new_token
 from games.play.groups import create_group, groups_of, remove_member
+from games.records.dump import dump_group
 
 RECENT_SESSIONS = 10
 
@@ -118,6 +124,17 @@ def group_leave(request, pk):
     Membership.objects.filter(group=group, user=request.user).delete()
     messages.success(request, f"You left {group}.")
     return redirect("home")
+
+
+@require_safe
+@login_required
+def group_export(request, pk):
+    group = _mine(request, pk)
+    body = json.dumps(dump_group(group), indent=1, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    name = slugify(f"{group.name}-{timezone.localdate().isoformat()}")
+    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{name}.json"'
+    return response
 
 
 def _join(user, group: Group) -> None:

@@ -83,6 +83,7 @@ ACCESS = {
     ),
     "group_new": (SIGNED_IN, SIGNED_IN),
     "group": (MINE, REFUSED),
+    "group_export": (MINE, REFUSED),
     "group_rename": (MINE, MINE),
     # Invites on, off or new; removing a member (here the member), leaving: POST alone.
     "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),

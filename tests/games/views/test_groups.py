@@ -1,5 +1,6 @@
 """A group's page, its settings, and the invite link."""
 
+import json
 from html import escape
 
 import pytest
@@ -131,3 +132,13 @@ def test_with_two_groups_the_new_session_form_asks_which(owner_client, user):
 def test_home_lists_the_groups_and_a_new_group(owner_client, group):
     page = owner_client.get("/").content.decode()
     assert f"/groups/{group.pk}/" in page and "/groups/new/" in page
+
+
+def test_a_member_downloads_the_groups_file_with_its_games(member, user, group):
+    make_game(user)
+    response = member.get(f"/groups/{group.pk}/export.json")
+    assert response["Content-Disposition"].startswith(
+        'attachment; filename="scorekeeper-anas-table'
+    )
+    data = json.loads(response.content)
+    assert [len(session["games"]) for session in data["sessions"]] == [1]
