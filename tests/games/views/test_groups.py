@@ -37,7 +37,7 @@ def test_the_group_page_lists_members_sessions_and_the_invite_with_its_qr_code(
     page = owner_client.get(f"/groups/{group.pk}/").content.decode()
     assert "ana" in page and "bea" in page and "The Crown" in page
     assert f"/join/{group.invite_token}/" in page and "<svg" in page and "Copy link" in page
-    assert "On the table" in page  # the place kept for the group's money
+    assert "On the table" in page and "Settle up" in page  # the places kept for its money
 
 
 def test_a_member_sees_the_group_but_not_its_settings(member, group):
