@@ -23,7 +23,7 @@ from django.db import transaction
 
 from bench.sheets import bid_fair_sheet, cardigan_games, contractor_sheet, tridge_sheet
 from games.engine.sheet import settings_as_rules
-from games.models import Game, Hand, Player, Seat, Session
+from games.models import Game, Group, Hand, Membership, Player, Seat, Session
 from games.play.access import new_token
 from games.play.services import score_game
 from games.records.imports import SHEET_KEYS, checked_sheet
@@ -76,8 +76,18 @@ def build(
     accounts = User.objects.bulk_create(
         User(username=f"bench{n:02d}", password=password, date_joined=now) for n in range(users)
     )
+    # bulk_create sends no post_save: each account's first group is made here.
+    groups = Group.objects.bulk_create(
+        Group(name=f"{user.username}'s table", owner=user, created=now) for user in accounts
+    )
+    Membership.objects.bulk_create(
+        Membership(group=group, user=group.owner, joined=now) for group in groups
+    )
+    group_of = {group.owner_id: group for group in groups}
     players = Player.objects.bulk_create(
-        Player(owner=user, name=name, created=now) for user in accounts for name in NAMES
+        Player(group=group_of[user.pk], name=name, created=now)
+        for user in accounts
+        for name in NAMES
     )
     seats_of = {
         user.pk: players[index * len(NAMES) : (index + 1) * len(NAMES)]
@@ -102,7 +112,7 @@ def build(
         key = (owner.pk, evening)
         if key not in sessions:
             day = date(2025, 6, 1) - timedelta(days=evening * 7 + owner.pk % 7)
-            sessions[key] = Session(owner=owner, date=day, place="Club", created=now)
+            sessions[key] = Session(group=group_of[owner.pk], date=day, place="Club", created=now)
         planned.append((sessions[key], data, shared))
     Session.objects.bulk_create(sessions.values())
 
@@ -124,7 +134,7 @@ def build(
     seats = []
     hands = []
     for game, (session, data, _) in zip(stored, planned, strict=True):
-        by_name = {player.name: player for player in seats_of[session.owner_id]}
+        by_name = {player.name: player for player in seats_of[session.group.owner_id]}
         seats += [
             Seat(game=game, player=by_name[name], position=position)
             for position, name in enumerate(data["players"])

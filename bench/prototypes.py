@@ -33,7 +33,7 @@ def logged_in(request):
 
 def _owner(request, pk) -> Access:
     """The owner's way into a game, as games.play.access.way_in finds it."""
-    return Access(_owned(request, pk), "owner", pk)
+    return Access(_owned(request, pk), "member", pk)
 
 
 @login_required

@@ -36,22 +36,22 @@ class GameAdmin(ReadOnly, admin.ModelAdmin):
     list_display = ("__str__", "session", "kind", "version", "created")
     list_filter = ("kind",)
     list_select_related = ("session",)
-    search_fields = ("session__owner__username", "session__place")
+    search_fields = ("session__group__name", "session__place")
     inlines = [SeatInline, HandInline]
 
 
 @admin.register(Session)
 class SessionAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("__str__", "owner", "date", "place")
-    list_select_related = ("owner",)
-    search_fields = ("owner__username", "place")
+    list_display = ("__str__", "group", "date", "place")
+    list_select_related = ("group",)
+    search_fields = ("group__name", "place")
 
 
 @admin.register(Player)
 class PlayerAdmin(ReadOnly, admin.ModelAdmin):
-    list_display = ("name", "owner", "created")
-    list_select_related = ("owner",)
-    search_fields = ("name", "owner__username")
+    list_display = ("name", "group", "created")
+    list_select_related = ("group",)
+    search_fields = ("name", "group__name")
 
 
 @admin.register(Revision)

@@ -6,6 +6,12 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self):
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_save
+
         from games.engine import registry
+        from games.play.groups import first_group_at_sign_up
 
         registry.load()
+        # Every way an account is made (sign-up, createsuperuser, the admin) gives it a group.
+        post_save.connect(first_group_at_sign_up, sender=get_user_model())

@@ -1,7 +1,7 @@
 """The table's records. A hand is stored as its score-sheet record; scores are never stored.
 
-Everything belongs to the account that created it: views look objects up through
-`owner` so that another account's ids simply do not exist (404, never 403).
+Everything belongs to a group (the people who play together): views look objects up through
+the visitor's memberships, so that another group's ids simply do not exist (404, never 403).
 """
 
 from django.conf import settings
@@ -30,8 +30,55 @@ def kind_choices():
     return [(key, game.NAME) for key, game in GAMES.items()]
 
 
+class Group(models.Model):
+    """The people who play together: its members are accounts, the rest belongs to it."""
+
+    name = models.CharField(max_length=80)
+    # Deletes and the group's own settings are the owner's; the owner is a member too.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_groups"
+    )
+    # The invite link's token (games/play/access.py new_token); None while invites are off.
+    invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "pk"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("group", args=[self.pk])
+
+
+class Membership(models.Model):
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined", "pk"]
+        constraints = [
+            models.UniqueConstraint("group", "user", name="membership_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} in {self.group}"
+
+
 class Player(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="players")
+    # The member this player is ("this is me"): at most one player per account in a group.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
     name = models.CharField(max_length=40)
     created = models.DateTimeField(default=timezone.now)
     # Set when the owner deleted it: kept aside, out of every list, restorable from the
@@ -44,14 +91,20 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            # The sheet refuses two names that differ only in case, so the account does too;
+            # The sheet refuses two names that differ only in case, so the group does too;
             # a deleted "Ana" is out of the way of a new one (games/play/bin.py restores it only
             # while no other player has its name).
             models.UniqueConstraint(
-                "owner",
+                "group",
                 Lower("name"),
                 condition=models.Q(deleted__isnull=True),
-                name="player_name_unique_per_owner",
+                name="player_name_unique_per_group",
+            ),
+            models.UniqueConstraint(
+                "group",
+                "account",
+                condition=models.Q(account__isnull=False),
+                name="player_account_unique_per_group",
             ),
         ]
 
@@ -65,7 +118,7 @@ class Player(models.Model):
 class Session(models.Model):
     """One sitting at the table: a date, maybe a place and a note, and its games."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField(default=timezone.localdate)
     place = models.CharField(max_length=80, blank=True)
     note = models.TextField(max_length=2000, blank=True)

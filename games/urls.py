@@ -5,7 +5,18 @@ from django.views.decorators.http import require_safe
 from games.engine.registry import GAMES
 from games.play import polls
 from games.play.access import editing, way_in
-from games.views import account, evening, games, hands, health, players, recovery, sessions, undo
+from games.views import (
+    account,
+    evening,
+    games,
+    groups,
+    hands,
+    health,
+    players,
+    recovery,
+    sessions,
+    undo,
+)
 
 # The screens of a game, the same for each way into it (games/play/access.py). Screens that
 # only show answer GET and HEAD alone; the share link is refused those that change the game.
@@ -102,6 +113,16 @@ urlpatterns = [
     path("players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),
     path("players/<int:pk>/delete/", players.player_delete, name="player_delete"),
+    path("players/<int:pk>/account/", players.player_account, name="player_account"),
+    path("me/", players.me, name="me"),
+    path("groups/new/", groups.group_new, name="group_new"),
+    path("groups/<int:pk>/", groups.group_detail, name="group"),
+    path("groups/<int:pk>/rename/", groups.group_rename, name="group_rename"),
+    path("groups/<int:pk>/invite/", groups.group_invite, name="group_invite"),
+    path("groups/<int:pk>/leave/", groups.group_leave, name="group_leave"),
+    path("groups/<int:pk>/export.json", groups.group_export, name="group_export"),
+    path("groups/<int:pk>/members/<int:user_pk>/remove/", groups.group_remove, name="group_remove"),
+    path("join/<str:token>/", groups.join, name="join"),
     path("account/", account.account, name="account"),
     path("account/email/", recovery.account_email, name="account_email"),
     path("account/export.json", account.account_export, name="account_export"),

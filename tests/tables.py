@@ -8,13 +8,13 @@ from games.models import Game, Player, Seat, Session
 def make_game(owner, kind="tridge", players=("Ana", "Ben", "Cy", "Dee"), rules=None, hands=()):
     from games.models import Hand
 
-    session = Session.objects.create(owner=owner, place="The Crown")
+    session = Session.objects.create(group=owner.owned_groups.first(), place="The Crown")
     settings = settings_as_rules(GAMES[kind].Settings())
     game = Game.objects.create(
         session=session, kind=kind, players=list(players), rules=settings | (rules or {})
     )
     for position, name in enumerate(players):
-        player, _ = Player.objects.get_or_create(owner=owner, name=name)
+        player, _ = Player.objects.get_or_create(group=owner.owned_groups.first(), name=name)
         Seat.objects.create(game=game, player=player, position=position)
     for number, record in enumerate(hands, start=1):
         Hand.objects.create(game=game, number=number, record=record)
@@ -77,7 +77,9 @@ def account_file(owner) -> dict:
     checked = {"passed": True, "meta": {"checked": True}}
     services.edit_hand(Hand.objects.get(game=game, number=2), checked, None, 1, True)
     services.delete_hand(Hand.objects.get(game=game, number=3), owner, 1)
-    session = Session.objects.create(owner=owner, date="2026-11-20", place="Zoë's")
+    session = Session.objects.create(
+        group=owner.owned_groups.first(), date="2026-11-20", place="Zoë's"
+    )
     for name in example_names():
         imports.import_sheet(session, load_example(name)[0])
     return dump_account(owner)
@@ -106,13 +108,17 @@ def many_games(owner, count, example="contractor-three-hands"):
     from tests.sheets import load_example
 
     first = datetime.date(2026, 1, 1)
-    session = Session.objects.create(owner=owner, date=first, place="Day 1")
+    session = Session.objects.create(group=owner.owned_groups.first(), date=first, place="Day 1")
     game = import_sheet(session, load_example(example)[0])
     seats = list(Seat.objects.filter(game=game))
     hands = list(Hand.objects.filter(game=game))
     days = range(1, count)
     sessions = Session.objects.bulk_create(
-        Session(owner=owner, date=first + datetime.timedelta(days=day), place=f"Day {day + 1}")
+        Session(
+            group=owner.owned_groups.first(),
+            date=first + datetime.timedelta(days=day),
+            place=f"Day {day + 1}",
+        )
         for day in days
     )
     games = Game.objects.bulk_create(

@@ -1,4 +1,4 @@
-"""Three ways into a game: its owner's account, a share link, a co-scorer link.
+"""Three ways into a game: a member of its group, a share link, a co-scorer link.
 
 Each view of a game is written once and receives an `Access`; the URL it was reached
 by decides who may do what. A token is at least 128 bits from `secrets`, so a link
@@ -26,27 +26,27 @@ def new_token() -> str:
 
 
 # Each way in is one URL namespace of the game's screens (games/urls.py): its role here.
-ROLES = {"game": "owner", "shared": "viewer", "coscorer": "coscorer"}
+ROLES = {"game": "member", "shared": "viewer", "coscorer": "coscorer"}
 NAMESPACES = {role: namespace for namespace, role in ROLES.items()}
 
 
 @dataclass(frozen=True)
 class Access:
     game: Game
-    role: str  # "owner", "coscorer" or "viewer"
+    role: str  # "member" (of the game's group; its owner is one too), "coscorer" or "viewer"
     key: int | str  # what this way in is reached by: the game's pk, or the link's token
 
     @property
     def can_edit(self) -> bool:
-        return self.role in ("owner", "coscorer")
+        return self.role in ("member", "coscorer")
 
     @property
-    def is_owner(self) -> bool:
-        return self.role == "owner"
+    def is_member(self) -> bool:
+        return self.role == "member"
 
     def by(self, request):
         """Who a revision records as making a change."""
-        return request.user if self.is_owner else None
+        return request.user if self.is_member else None
 
     def url(self, name: str = "board", *args) -> str:
         """One of the game's screens, reached the way this one was."""
@@ -54,17 +54,18 @@ class Access:
 
 
 def _game():
-    return Game.objects.select_related("session")
+    return Game.objects.select_related("session__group")
 
 
 def _owned(request, pk) -> Game:
-    return get_object_or_404(_game(), pk=pk, session__owner=request.user)
+    # Asked on every request, never cached: a member removed is out at once.
+    return get_object_or_404(_game(), pk=pk, session__group__memberships__user=request.user)
 
 
 def way_in(view):
     """Give a screen of a game the game and the visitor's role, by the way it was reached.
 
-    The owner must be logged in; a live update of a logged-out phone gets 401, not the
+    A member must be logged in; a live update of a logged-out phone gets 401, not the
     login page, which htmx would put inside the board or the hand form: the phone says
     instead that it was logged out (static/js/connection.js).
     """
@@ -72,7 +73,7 @@ def way_in(view):
     @wraps(view)
     def wrapper(request, pk=None, token=None, **kwargs):
         role = ROLES[request.resolver_match.namespace]
-        if role == "owner":
+        if role == "member":
             if not request.user.is_authenticated:
                 if request.htmx:
                     return HttpResponse("Logged out.", status=401, content_type="text/plain")

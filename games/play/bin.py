@@ -31,7 +31,8 @@ class Refused(Exception):
 
 
 def _owned(kind: str, owner):
-    field = "session__owner" if kind == "game" else "owner"
+    # Deleting and restoring are the group owner's: the bin holds the groups `owner` owns.
+    field = "session__group__owner" if kind == "game" else "group__owner"
     return MODELS[kind].kept.filter(**{field: owner})
 
 
@@ -88,8 +89,8 @@ def restore(owner, kind: str, pk) -> Game | Session | Player | None:
 
 
 def _name_free(player: Player) -> None:
-    # A new player may have taken the name meanwhile; two would break the account's rule.
-    if Player.objects.filter(owner=player.owner_id, name__iexact=player.name).exists():
+    # A new player may have taken the name meanwhile; two would break the group's rule.
+    if Player.objects.filter(group=player.group_id, name__iexact=player.name).exists():
         raise Refused(
             f"Another player is called {player.name} now. Rename that one, then "
             f"restore this {player.name}."

@@ -46,12 +46,14 @@ def start_next(game: Game) -> Game:
     return started
 
 
-def take_over(game: Game, owner) -> Game | None:
+def take_over(game: Game) -> Game | None:
     """A game just started from the form takes what the last game of the same kind and
     people left for it, if that game is over and no game followed it yet; that game."""
     people = {seat.player_id for seat in game.seat_set.all()}
     earlier = (
-        Game.objects.filter(session__owner=owner, kind=game.kind, created__lt=game.created)
+        Game.objects.filter(
+            session__group=game.session.group_id, kind=game.kind, created__lt=game.created
+        )
         .order_by("-created")
         .prefetch_related("seat_set")[:LOOK_BACK]
     )

@@ -94,10 +94,10 @@ class GameForm(forms.Form):
     creates the player, so a table can be seated without leaving the form.
     """
 
-    def __init__(self, *args, kind: str, owner, **kwargs):
+    def __init__(self, *args, kind: str, group, **kwargs):
         super().__init__(*args, **kwargs)
         self.kind = kind
-        self.owner = owner
+        self.group = group
         self.engine = GAMES[kind]
         most, fewest = max(self.engine.SEATS), min(self.engine.SEATS)
         for seat in range(most):
@@ -171,11 +171,11 @@ class GameForm(forms.Form):
         return {"stake": str(stake)} if stake else {}
 
     def players(self):
-        """The seated Players, created where new; names as the account knows them."""
+        """The seated Players, created where new; names as the group knows them."""
         seated = []
         for name in self.names:
-            player = Player.objects.filter(owner=self.owner, name__iexact=name).first()
-            seated.append(player or Player.objects.create(owner=self.owner, name=name))
+            player = Player.objects.filter(group=self.group, name__iexact=name).first()
+            seated.append(player or Player.objects.create(group=self.group, name=name))
         return seated
 
 

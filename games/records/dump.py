@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from games.engine.sheet import Fields, SheetError, check_whole, describe
 from games.models import Game, Hand, Player, Revision, Session
+from games.play.groups import first_group
 from games.play.services import sheet_of
 from games.records.imports import checked_sheet, import_sheet, validated
 
@@ -44,19 +45,26 @@ def one_moment():
 
 
 def dump_account(owner) -> dict:
+    """The account's file: everything of its first group (a group of one, before groups)."""
     with one_moment():
-        return _dump_account(owner)
+        return _dump_account(first_group(owner))
 
 
-def _dump_account(owner) -> dict:
+def dump_group(group) -> dict:
+    """A group's file, in the account file's format: any member may take it."""
+    with one_moment():
+        return _dump_account(group)
+
+
+def _dump_account(group) -> dict:
     sessions = (
-        Session.objects.filter(owner=owner)
+        Session.objects.filter(group=group)
         .order_by("date", "created")
         .prefetch_related("games__hands", "games__revisions")
     )
     return {
         "format": FORMAT,
-        "players": [player.name for player in Player.objects.filter(owner=owner)],
+        "players": [player.name for player in Player.objects.filter(group=group)],
         "sessions": [
             {
                 "date": session.date.isoformat(),
@@ -99,7 +107,7 @@ def nothing_imported(error: Exception) -> str:
 
 
 def load_account(owner, data) -> int:
-    """Store a dumped account into `owner`'s empty account; returns the number of games.
+    """Store a dumped account into `owner`'s empty first group; returns the number of games.
 
     Every record is read and checked first, types here, lengths, dates and choices by the
     models' own validation, each sheet by its engine; only then is it all stored, in the
@@ -109,10 +117,11 @@ def load_account(owner, data) -> int:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DumpError(f"this is not a Scorekeeper account file ({FORMAT})")
     with transaction.atomic():
-        if Session.objects.filter(owner=owner).exists():
+        group = first_group(owner)
+        if Session.objects.filter(group=group).exists():
             raise DumpError("an account file is imported into an empty account only")
         try:
-            players, sessions = _read(owner, data)
+            players, sessions = _read(owner, group, data)
         except SheetError as error:
             raise DumpError(str(error)) from None
         Player.objects.bulk_create(players)
@@ -146,23 +155,23 @@ class Record(Fields):
         return value
 
 
-def _read(owner, data: dict) -> tuple[list[Player], list]:
+def _read(owner, group, data: dict) -> tuple[list[Player], list]:
     top = Record(data, "file")
     top.value("format")
-    players = _read_players(owner, top.list("players"))
+    players = _read_players(group, top.list("players"))
     sessions = [
-        _read_session(owner, raw, f"session {number}")
+        _read_session(owner, group, raw, f"session {number}")
         for number, raw in enumerate(top.list("sessions"), start=1)
     ]
     top.finish()
     return players, sessions
 
 
-def _read_players(owner, names: list) -> list[Player]:
-    """The players the account does not have yet (by name, whatever the case)."""
+def _read_players(group, names: list) -> list[Player]:
+    """The players the group does not have yet (by name, whatever the case)."""
     known = {
         name.casefold()
-        for name in Player.objects.filter(owner=owner).values_list("name", flat=True)
+        for name in Player.objects.filter(group=group).values_list("name", flat=True)
     }
     new = []
     for number, name in enumerate(names, start=1):
@@ -172,20 +181,20 @@ def _read_players(owner, names: list) -> list[Player]:
         if name.casefold() in known:
             continue
         known.add(name.casefold())
-        new.append(validated(Player(owner=owner, name=name), where, exclude=["owner"]))
+        new.append(validated(Player(group=group, name=name), where, exclude=["group"]))
     return new
 
 
-def _read_session(owner, raw, where: str) -> tuple[Session, list]:
+def _read_session(owner, group, raw, where: str) -> tuple[Session, list]:
     record = Record(raw, where)
     session = Session(
-        owner=owner,
+        group=group,
         date=record.text("date"),
         place=record.text("place", ""),
         note=record.text("note", ""),
         created=record.text("created"),
     )
-    validated(session, where, exclude=["owner"])
+    validated(session, where, exclude=["group"])
     session.created = _moment(session.created, f"{where}, created")
     games = [
         _read_game(owner, raw_game, f"{where}, game {number}")

@@ -44,15 +44,15 @@ def games_with_hands():
     )
 
 
-def sessions_page(owner, page=1, player_id=None, kind=None, since=None, until=None, search=""):
-    """A page of the owner's sessions, newest first, each game with its result.
+def sessions_page(user, page=1, player_id=None, kind=None, since=None, until=None, search=""):
+    """A page of the sessions of `user`'s groups, newest first, each game with its result.
 
     With a player or a kind, only sessions with such a game are listed, and only
     those games in them. The dates (each included) and the words searched for in the
     place and the note choose among the sessions themselves.
     """
     games = games_with_hands()
-    sessions = Session.objects.filter(owner=owner)
+    sessions = Session.objects.filter(group__memberships__user=user).select_related("group")
     if since:
         sessions = sessions.filter(date__gte=since)
     if until:
@@ -75,5 +75,5 @@ def sessions_page(owner, page=1, player_id=None, kind=None, since=None, until=No
     return paged
 
 
-def players_of(owner):
-    return Player.objects.filter(owner=owner)
+def players_of(user):
+    return Player.objects.filter(group__memberships__user=user)

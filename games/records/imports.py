@@ -36,7 +36,7 @@ def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
     """
     if sheet is None:
         sheet = checked_sheet(data)
-    owner = session.owner
+    group = session.group
     # read_sheet has refused unknown keys, so what is left is the game's own (or meta).
     top = {key: value for key, value in data.items() if key not in SHEET_KEYS}
     game = Game(
@@ -50,8 +50,8 @@ def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
     with transaction.atomic():
         seated = []
         for name in sheet.players:
-            player = Player.objects.filter(owner=owner, name__iexact=name).first()
-            seated.append(player or validated(Player(owner=owner, name=name), "players"))
+            player = Player.objects.filter(group=group, name__iexact=name).first()
+            seated.append(player or validated(Player(group=group, name=name), "players"))
         game.save()
         for position, player in enumerate(seated):
             if player.pk is None:

@@ -137,7 +137,7 @@ class NameForm(forms.Form):
         name = self.cleaned_data["name"].strip()
         if TEAM_MARK in name:
             raise forms.ValidationError(f"A name cannot contain {TEAM_MARK}.")
-        taken = Player.objects.filter(owner=self.player.owner, name__iexact=name)
+        taken = Player.objects.filter(group=self.player.group_id, name__iexact=name)
         if other := taken.exclude(pk=self.player.pk).first():
             raise forms.ValidationError(
                 f"There is already a player called {other.name}. If they are the same person, "
@@ -153,6 +153,6 @@ class MergeForm(forms.Form):
 
     def __init__(self, *args, player: Player, **kwargs):
         super().__init__(*args, **kwargs)
-        others = Player.objects.filter(owner=player.owner).exclude(pk=player.pk)
+        others = Player.objects.filter(group=player.group_id).exclude(pk=player.pk)
         self.fields["keep"].queryset = others
         self.fields["keep"].help_text = f"{player.name}'s games move to them, under their name."

@@ -16,7 +16,7 @@ from django.db.models import Prefetch
 from games.engine import words
 from games.engine.registry import GAMES
 from games.engine.sheet import SheetError, members
-from games.models import Hand, Seat
+from games.models import Hand, Player, Seat
 from games.play import charts
 from games.play.services import score_records
 
@@ -148,14 +148,14 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def seats_of(player, since=None, until=None):
-    seats = Seat.objects.filter(player=player)
+def seats_of(players, since=None, until=None):
+    seats = Seat.objects.filter(player__in=players)
     if since:
         seats = seats.filter(game__session__date__gte=since)
     if until:
         seats = seats.filter(game__session__date__lte=until)
     return (
-        seats.select_related("game__session")
+        seats.select_related("game__session", "player")
         .order_by("game__session__date", "game__created")
         .prefetch_related(
             Prefetch("game__hands", queryset=Hand.objects.order_by("number")),
@@ -167,11 +167,22 @@ def seats_of(player, since=None, until=None):
 def player_record(player, since=None, until=None) -> PlayerRecord:
     """The player's games between the dates (each included), scored: their record in each
     kind of game, the games themselves, and how they fared against each other player."""
+    return record_of([player], since, until)
+
+
+def account_record(user, since=None, until=None) -> PlayerRecord:
+    """A member's own record: the players linked to their account in the groups they are in."""
+    players = Player.objects.filter(account=user, group__memberships__user=user)
+    return record_of(players, since, until)
+
+
+def record_of(players, since=None, until=None) -> PlayerRecord:
     kinds = {key: KindRecord(game.NAME, game.RESULT) for key, game in GAMES.items()}
     played, rivals = [], {}
-    for seat in seats_of(player, since, until):
+    for seat in seats_of(players, since, until):
         game = seat.game
         name = game.players[seat.position]
+        player = seat.player
         others = [s for s in game.seat_set.all() if s.player_id != player.pk]
         entry = Played(game, game.session.date, [], [])
         played.append(entry)

@@ -83,7 +83,7 @@ def end_match(request, access):
             if services.change_game(game, match.play_on):
                 messages.success(request, "Playing on: the match is not over.")
             return redirect(access.url("board"))
-        by = request.user.get_username() if access.is_owner else "the co-scorer"
+        by = request.user.get_username() if access.is_member else "the co-scorer"
 
         def end(locked):
             # Counted under the lock: a hand another phone saved meanwhile is in the match.

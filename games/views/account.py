@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 from games.engine.sheet import JSONRefused, parse_json
 from games.models import Session
 from games.play import bin
+from games.play.groups import first_group
 from games.records.dump import DumpError, dump_account, load_account, nothing_imported
 from games.views.recovery import EmailForm, SignupForm
 
@@ -51,7 +52,7 @@ class AccountFileForm(forms.Form):
 @login_required
 def account(request):
     form = AccountFileForm(request.POST or None, request.FILES or None)
-    empty = not Session.objects.filter(owner=request.user).exists()
+    empty = not Session.objects.filter(group=first_group(request.user)).exists()
     if request.method == "POST" and form.is_valid():
         try:
             load_account(request.user, form.cleaned_data["file"])

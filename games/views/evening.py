@@ -22,7 +22,7 @@ from games.play.table_forms import StakeForm
 @require_safe
 @login_required
 def settle_up(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     return _page(request, session)
 
 
@@ -42,7 +42,7 @@ def _page(request, session, refused=None):
 @require_POST
 def mark_paid(request, pk):
     """Mark a payment paid (or no longer paid): kept by who pays whom how much."""
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
     amount = _amount(request.POST.get("amount", ""))
     if request.POST.get("action") == "unmark":
@@ -76,7 +76,7 @@ def _amount(text: str) -> Decimal:
 @require_POST
 def game_stake(request, pk):
     """Set or change a game's money value (empty: not played for money)."""
-    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
+    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
     form = StakeForm(request.POST, game=game)
     if not form.is_valid():
         return _page(request, game.session, refused=form)

@@ -29,11 +29,11 @@ BOARD_SECONDS = 24 * 3600
 
 @login_required
 def game_new(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     kind = request.POST.get("kind") or request.GET.get("kind")
     if kind not in GAMES or not GAMES[kind].enterable():
         return render(request, "games/choose.html", {"session": session, "kinds": GAMES.values()})
-    form = GameForm(request.POST or None, kind=kind, owner=request.user)
+    form = GameForm(request.POST or None, kind=kind, group=session.group)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             players = form.players()
@@ -48,7 +48,7 @@ def game_new(request, pk):
                 Seat(game=game, player=player, position=position)
                 for position, player in enumerate(players)
             )
-        last = following.take_over(game, request.user)
+        last = following.take_over(game)
         if last is not None:
             when = f"{last.session.date:%-d %b}"
             messages.info(
@@ -56,7 +56,7 @@ def game_new(request, pk):
                 f"What the last game with these people ({when}) left on the table is in play.",
             )
         return redirect(game)
-    known = request.user.player_set.all()
+    known = session.group.players.all()
     return render(
         request,
         "games/new.html",
@@ -90,7 +90,7 @@ def polled(view):
 
 def polled_part(request, access: Access, template: str, context: dict):
     """A poll's answer, the page's `#live` part; a link's next poll may skip the database."""
-    if not access.is_owner:
+    if not access.is_member:
         game = access.game
         polls.drawn(NAMESPACES[access.role], access.key, game.pk, game.version)
     return render(request, f"{template}#live", context)
@@ -141,7 +141,7 @@ def board(request, access: Access):
     if access.can_edit:
         # Per visit, as the CSRF token: never cached. One per form: the redeal, put back.
         context["submission"], context["put_back_submission"] = new_key(), new_key()
-    if access.is_owner:
+    if access.is_member:
         context |= boards.sharing(request, game)
         if "next_game" in game.meta:  # most games have none: no query for it
             context["next_game"] = Game.objects.filter(pk=game.meta["next_game"]).first()
@@ -153,7 +153,7 @@ def board(request, access: Access):
 def rematch(request, pk):
     """Play again: the next game with the same people (games/play/following.py); a second
     tap leads to the game the first started."""
-    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
+    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
     return redirect(following.start_next(game))
 
 
@@ -169,7 +169,7 @@ def sheet(request, access: Access):
 @login_required
 def links(request, pk):
     """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
-    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
+    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
     if request.method == "POST":
         which = request.POST.get("link")
         field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
@@ -232,7 +232,7 @@ def printable(request, access: Access):
 
 @login_required
 def game_rename(request, pk):
-    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
+    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
     form = GameNameForm(request.POST or None, instance=game)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -242,7 +242,8 @@ def game_rename(request, pk):
 
 @login_required
 def game_delete(request, pk):
-    game = get_object_or_404(Game, pk=pk, session__owner=request.user)
+    # Deleting is the group owner's.
+    game = get_object_or_404(Game, pk=pk, session__group__owner=request.user)
     what = (
         "The game, its hands and its links go; anyone following it through a link "
         "sees that it is gone."

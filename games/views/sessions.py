@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,6 +9,7 @@ from games.engine.sheet import SheetError
 from games.models import Session
 from games.money.money import stake_of
 from games.play.entry import whole_number
+from games.play.groups import first_group, groups_of
 from games.play.table_forms import ImportForm, SessionForm, house_rules
 from games.records import history, imports
 from games.records.filters import SessionFilters
@@ -29,6 +31,7 @@ def home(request):
     context = {
         "page": page,
         "players": history.players_of(request.user),
+        "groups": list(groups_of(request.user)),
         "kinds": GAMES.values(),
         "chosen_player": player,
         "chosen_kind": kind,
@@ -47,19 +50,27 @@ def rules(request):
 
 @login_required
 def session_new(request):
+    """A session of the group named (`?group=`, from its page), else of the one chosen."""
+    mine = groups_of(request.user)
+    named = whole_number(request.GET.get("group"), None)
+    group = get_object_or_404(mine, pk=named) if named else None
     form = SessionForm(request.POST or None)
+    if group is None and len(choices := list(mine)) > 1:
+        form.fields["group"] = forms.ModelChoiceField(
+            queryset=mine, label="Group", initial=choices[0], empty_label=None
+        )
     if request.method == "POST" and form.is_valid():
         session = form.save(commit=False)
-        session.owner = request.user
+        session.group = group or form.cleaned_data.get("group") or first_group(request.user)
         session.save()
         return redirect(session)
-    return render(request, "sessions/new.html", {"form": form})
+    return render(request, "sessions/new.html", {"form": form, "group": group})
 
 
 @require_safe
 @login_required
 def session_detail(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     games = history.games_with_hands().filter(session=session)
     results = [(game, history.result_of(game)) for game in games]
     money = [result for game, result in results if stake_of(game) is not None]
@@ -74,7 +85,7 @@ def session_detail(request, pk):
 
 @login_required
 def session_import(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -88,7 +99,7 @@ def session_import(request, pk):
 
 @login_required
 def session_edit(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
     form = SessionForm(request.POST or None, instance=session)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -99,7 +110,8 @@ def session_edit(request, pk):
 
 @login_required
 def session_delete(request, pk):
-    session = get_object_or_404(Session, pk=pk, owner=request.user)
+    # Deleting is the group owner's.
+    session = get_object_or_404(Session, pk=pk, group__owner=request.user)
     games = session.games.count()
     what = (
         f"The session of {session} and its {games} game{'s' if games != 1 else ''} "

@@ -22,7 +22,9 @@ def twelve_tridge_hands(user):
     data = json.loads((EXAMPLES / "tridge-four-people.json").read_text())
     data["hands"] = data["hands"][:4] * 3
     del data["rules"]["hands"]
-    return import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    return import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), data
+    )
 
 
 def on_first_screen(page, selector):
@@ -57,7 +59,9 @@ def test_the_deal_by_deal_follows_a_deal_entered_on_another_phone(
 ):
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     fourth = data["hands"].pop()
-    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    game = import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), data
+    )
     game.share_token = "a-long-enough-share-token-for-this-test"
     game.save(update_fields=["share_token"])
     viewer = browser.new_context(viewport=PHONE).new_page()

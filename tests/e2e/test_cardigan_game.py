@@ -215,7 +215,7 @@ def test_in_the_last_deal_the_rest_of_the_packs_goes_to_one_team_in_a_tap(
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     last = data["hands"].pop()
-    game = import_sheet(Session.objects.create(owner=user), data)
+    game = import_sheet(Session.objects.create(group=user.owned_groups.first()), data)
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
     base = live_server.url
@@ -248,7 +248,7 @@ def test_without_javascript_each_card_is_a_button_that_posts_the_form(
 
     data = json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())
     data["hands"] = []
-    game = import_sheet(Session.objects.create(owner=user), data)
+    game = import_sheet(Session.objects.create(group=user.owned_groups.first()), data)
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()
     base = live_server.url

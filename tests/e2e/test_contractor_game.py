@@ -173,7 +173,9 @@ def test_contractor_pages_fit_a_small_phone_in_dark_mode(
 
     data = json.loads((EXAMPLES / "contractor-three-hands.json").read_text())
     data["rules"]["hands"] = 6  # leave the game open so a hand can be added
-    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    game = import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), data
+    )
     page = small_dark_phone
     base = live_server.url
     log_in(page, base)

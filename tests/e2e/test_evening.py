@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_marking_a_payment_paid_on_the_evenings_settlement(live_server, phone, user, shoot, axe):
-    session = Session.objects.create(owner=user, place="The Crown")
+    session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
     example_game(session, "tridge-four-people", "0.05")
     example_game(session, "contractor-three-hands", "0.50")
     example_game(session, "cardigan-four-deals", "0.001")

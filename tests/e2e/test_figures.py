@@ -43,8 +43,10 @@ def test_no_figure_breaks_and_nothing_scrolls_sideways_with_long_names(
     text = (EXAMPLES / "tridge-four-people.json").read_text()
     for short, long in LONG.items():
         text = text.replace(f'"{short}"', f'"{long}"')
-    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), json.loads(text))
-    player = Player.objects.get(owner=user, name=LONG["Ana"])
+    game = import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), json.loads(text)
+    )
+    player = Player.objects.get(group__owner=user, name=LONG["Ana"])
     log_in(phone, live_server.url)
     for name, path in [
         ("player", f"/players/{player.pk}/"),

@@ -60,7 +60,7 @@ def test_a_damaged_account_file_is_refused_in_place(live_server, phone, user, tm
 
 
 def test_a_damaged_pasted_sheet_is_refused_in_place(live_server, phone, user, axe, shoot):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     sheet = json.loads((EXAMPLES / "contractor-three-hands.json").read_text())
     sheet["game"] = "poker"
     log_in(phone, live_server.url)

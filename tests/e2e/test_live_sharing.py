@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser, user, shoot, axe):
     data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
-    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    game = import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), data
+    )
     base = live_server.url
     owner = browser.new_context(viewport=PHONE).new_page()
     viewer = browser.new_context(viewport=PHONE).new_page()
@@ -70,7 +72,7 @@ def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser,
     owner.goto(base + "/")
     shoot(owner, "sharing-03-history")
     axe(owner, "history")
-    ben = Player.objects.get(owner=user, name="Ben")
+    ben = Player.objects.get(group__owner=user, name="Ben")
     owner.goto(f"{base}/players/{ben.pk}/")
     assert "Hands played as the player" in owner.inner_text("main")
     shoot(owner, "sharing-04-player-record")

@@ -48,7 +48,7 @@ def bytes_received(context, url: str) -> dict[str, int]:
 
 
 def test_the_first_load_of_a_500_hand_scoreboard_receives_under_40_kb(browser, user, tmp_path):
-    game = import_sheet(Session.objects.create(owner=user), tridge_sheet(500))
+    game = import_sheet(Session.objects.create(group=user.owned_groups.first()), tridge_sheet(500))
     assert game.hands.count() == 500
     phone = Client()
     phone.force_login(user)  # the session is in the database the server is given

@@ -30,18 +30,23 @@ def test_a_players_page_and_the_filtered_sessions_read_well_on_a_phone(
 
     day = iter(range(1, 28))
     for turn in (0, 1, 2, 0, 1):
-        session = Session.objects.create(owner=user, date=f"2026-10-{next(day):02}", place="Club")
+        session = Session.objects.create(
+            group=user.owned_groups.first(), date=f"2026-10-{next(day):02}", place="Club"
+        )
         import_sheet(session, renamed("contractor-three-hands", ("Ana", "Ben", "Cy"), turn))
     for turn in (0, 1, 2):
         session = Session.objects.create(
-            owner=user, date=f"2026-11-{next(day):02}", place="The Crown", note="Cup night"
+            group=user.owned_groups.first(),
+            date=f"2026-11-{next(day):02}",
+            place="The Crown",
+            note="Cup night",
         )
         import_sheet(session, renamed("tridge-four-people", ("Ana", "Ben", "Cy", "Dee"), turn))
         # Partners sit opposite: one seat round would split them.
         import_sheet(
             session, renamed("cardigan-four-deals", ("Ana", "Ben", "Cy", "Dee"), turn // 2)
         )
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     log_in(phone, live_server.url)
 
     phone.goto(f"{live_server.url}/players/{ana.pk}/")

@@ -26,7 +26,9 @@ def test_tridge_pages_fit_a_small_phone_in_dark_mode(
 
     data = json.loads((EXAMPLES / "tridge-four-people.json").read_text())
     data["rules"].pop("hands")  # leave the game open so a hand can be added
-    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    game = import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), data
+    )
     page = small_dark_phone
     base = live_server.url
     log_in(page, base)

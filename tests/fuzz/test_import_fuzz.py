@@ -149,7 +149,7 @@ def test_a_damaged_account_file_is_stored_whole_or_refused_on_the_account_page(u
 def test_a_damaged_sheet_is_stored_whole_or_refused_by_the_session_import(user):
     client = Client()
     client.force_login(user)
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
 
     @examples(1)
     @given(st.sampled_from(SHEETS).flatmap(damaged), st.booleans())

@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from games.models import Game, Hand, Revision, Session
+from games.models import Game, Hand, Player, Revision, Session
 from games.play import services
 from games.records import imports
 from games.records.dump import dump_account, load_account
@@ -41,17 +41,17 @@ def fill_account(ana) -> None:
     services.delete_hand(Hand.objects.get(game=game, number=7), ana, 1)
     Session.objects.filter(pk=game.session_id).update(note="Friday,\nat the club")
     # Every example sheet: each kind of game, top-level keys and all.
-    session = Session.objects.create(owner=ana, place="Zoë's")
+    session = Session.objects.create(group=ana.owned_groups.first(), place="Zoë's")
     for name in example_names():
         imports.import_sheet(session, load_example(name)[0])
 
 
 def account(owner) -> dict:
     """What an account holds, as a player sees it, whatever the rows' ids."""
-    games = Game.objects.filter(session__owner=owner).order_by("session__date", "created")
+    games = Game.objects.filter(session__group__owner=owner).order_by("session__date", "created")
     return {
-        "players": sorted(owner.player_set.values_list("name", flat=True)),
-        "sessions": sorted(Session.objects.filter(owner=owner).values_list("place", "note")),
+        "players": sorted(Player.objects.filter(group__owner=owner).values_list("name", flat=True)),
+        "sessions": sorted(Session.objects.filter(group__owner=owner).values_list("place", "note")),
         "scores": [services.score_game(game).as_json() for game in games],
         "hand_versions": [list(game.hands.values_list("version", flat=True)) for game in games],
         "revisions": [
@@ -69,11 +69,11 @@ def test_an_account_with_everything_in_it_comes_back_the_same_into_an_empty_one(
     ana, copy = make_user("ana"), make_user("ana-again")
     fill_account(ana)
     data = dump_account(ana)
-    games = Game.objects.filter(session__owner=ana).count()
+    games = Game.objects.filter(session__group__owner=ana).count()
     assert games > len(example_names()) and load_account(copy, data) == games
     assert account(copy) == account(ana)
     # Who made a revision is kept for the account's own name: "ana" is not "ana-again".
-    assert not Revision.objects.filter(game__session__owner=copy, by__isnull=False).exists()
+    assert not Revision.objects.filter(game__session__group__owner=copy, by__isnull=False).exists()
     assert sheets(dump_account(copy)) == sheets(data)
 
 

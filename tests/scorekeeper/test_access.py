@@ -2,9 +2,13 @@
 
 The URLs come from the resolver, so a new URL cannot be forgotten: the test fails
 until it is declared in ACCESS with what each role must get. Roles:
-- anon: no account; owner: the account that owns everything in the fixture;
-- other: another account; viewer and coscorer: no account, holding the game's
-  share or co-scorer link (on the /s/ and /c/ URLs every role holds that link).
+- anon: no account; owner: the owner of the group that holds everything in the fixture;
+- member: another member of that group (sees and scores everything; deleting is the owner's);
+- removed: a member the owner removed; other: a member of another group (its own first);
+- viewer and coscorer: no account, holding the game's share or co-scorer link (on the /s/
+  and /c/ URLs every role holds that link).
+The table below names owner and other; a member gets what the owner gets but for OWNER_ONLY,
+and a removed member what another group's member gets.
 A POST carries an empty body: what matters is who gets through, not the form.
 The admin's URLs are Django's, for staff alone: tests/games/test_admin.py.
 """
@@ -13,11 +17,16 @@ import pytest
 from django.test import Client
 from django.urls import get_resolver
 
-from games.models import Player
+from games.models import Membership, Player
 from games.play.access import new_token
+from games.play.groups import remove_member
 from tests.tables import BEN_WINS, make_game
 
-ROLES = ("anon", "owner", "other", "viewer", "coscorer")
+ROLES = ("anon", "owner", "member", "removed", "other", "viewer", "coscorer")
+# Deleting (and merging, which deletes a player) is the group owner's.
+OWNER_ONLY = {"game_delete", "session_delete", "player_merge", "player_delete"}
+# And so are the group's own settings.
+OWNER_ONLY |= {"group_rename", "group_invite", "group_remove"}
 PUBLIC = dict.fromkeys(ROLES, 200)
 REFUSED = dict.fromkeys(ROLES, 405)  # a read-only screen refuses POST, whoever asks
 GONE = dict.fromkeys(ROLES, 404)
@@ -72,6 +81,27 @@ ACCESS = {
     "player_delete": (MINE, MINE_REDIRECTS),
     "account": (SIGNED_IN, SIGNED_IN),
     "account_email": (SIGNED_IN, SIGNED_IN),
+    "me": (SIGNED_IN, REFUSED),
+    # POST alone; an empty one unlinks the player's account: the owner's, or its member's.
+    "player_account": (
+        SIGNED_IN | {"owner": 405, "other": 405},
+        MINE_REDIRECTS | {"member": 404},
+    ),
+    "group_new": (SIGNED_IN, SIGNED_IN),
+    "group": (MINE, REFUSED),
+    "group_export": (MINE, REFUSED),
+    "group_rename": (MINE, MINE),
+    # Invites on, off or new; removing a member (here the member), leaving: POST alone.
+    "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    "group_remove": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    "group_leave": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    # The invite (today's link): a visitor signs up on it, anyone signed in joins, a member
+    # goes to the group. The link a removed member held was replaced as they were removed
+    # (tests/games/views/test_groups.py); given the new one, they may join again as anyone.
+    "join": (
+        PUBLIC | {"owner": 302, "member": 302},
+        PUBLIC | {"owner": 302, "member": 302, "removed": 302, "other": 302},
+    ),
     "account_export": (SIGNED_IN, REFUSED),
     # POST alone; an empty one names nothing kept aside.
     "restore": (SIGNED_IN | {"owner": 405, "other": 405}, SIGNED_IN | {"owner": 404, "other": 404}),
@@ -154,6 +184,11 @@ def test_every_url_is_declared_in_the_access_table():
 def world(make_user):
     owner = make_user("ana")
     other = make_user("zed")
+    member, removed = make_user("bea"), make_user("cy")
+    group = owner.owned_groups.get()
+    Membership.objects.create(group=group, user=member)
+    Membership.objects.create(group=group, user=removed)
+    remove_member(group, removed)
     games = {}
 
     def game_for(kind):
@@ -169,7 +204,9 @@ def world(make_user):
     clients = {role: Client() for role in ROLES}
     clients["owner"].force_login(owner)
     clients["other"].force_login(other)
-    return {"owner": owner, "clients": clients, "game_for": game_for}
+    clients["member"].force_login(member)
+    clients["removed"].force_login(removed)
+    return {"owner": owner, "member": member, "clients": clients, "game_for": game_for}
 
 
 @pytest.mark.django_db
@@ -183,12 +220,29 @@ def test_each_role_gets_what_the_table_says(world, name, route, method, role):
     game = world["game_for"](KIND_OF.get(name, "tridge"))
     url = "/" + (
         route.replace("<int:pk>", str(object_id(name, game, world["owner"])))
-        .replace("<str:token>", game.coscorer_token if route.startswith("c/") else game.share_token)
+        .replace("<str:token>", token_of(route, game))
+        .replace("<int:user_pk>", str(world["member"].pk))
         .replace("<int:number>", "1")
     )
     response = getattr(world["clients"][role], method)(url)
-    expected = ACCESS[name][0 if method == "get" else 1][role]
+    table = ACCESS[name][0 if method == "get" else 1]
+    expected = table[as_declared(name, table, role)]
     assert response.status_code == expected, f"{role}: {method.upper()} {url}"
+
+
+def token_of(route: str, game) -> str:
+    if route.startswith("join/"):
+        return game.session.group.invite_token
+    return game.coscorer_token if route.startswith("c/") else game.share_token
+
+
+def as_declared(name: str, table: dict, role: str) -> str:
+    """The role whose answer `role` gets: its own where the table names it."""
+    if role in table:
+        return role
+    if role == "member":
+        return "other" if name in OWNER_ONLY else "owner"
+    return "other" if role == "removed" else role
 
 
 def object_id(name, game, owner):
@@ -204,5 +258,5 @@ def object_id(name, game, owner):
     ):
         return game.session.pk
     if name.startswith("player"):
-        return Player.objects.filter(owner=owner).first().pk
+        return Player.objects.filter(group__owner=owner).first().pk
     return game.pk

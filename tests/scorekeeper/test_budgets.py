@@ -51,12 +51,14 @@ PAGES = {
 @pytest.mark.parametrize("page", PAGES)
 def test_a_page_costs_the_same_queries_for_one_hand_or_five_hundred(page, owner_client, user):
     small = tridge_with(user, 1)
-    counts = [queries(owner_client, PAGES[page](small, Player.objects.get(owner=user, name="Ben")))]
+    counts = [
+        queries(owner_client, PAGES[page](small, Player.objects.get(group__owner=user, name="Ben")))
+    ]
     Hand.objects.filter(game=small).delete()
     big = tridge_with(user, 500)
     small.delete()
     counts.append(
-        queries(owner_client, PAGES[page](big, Player.objects.get(owner=user, name="Ben")))
+        queries(owner_client, PAGES[page](big, Player.objects.get(group__owner=user, name="Ben")))
     )
     assert counts[0] == counts[1] <= BUDGET, counts
 
@@ -64,7 +66,7 @@ def test_a_page_costs_the_same_queries_for_one_hand_or_five_hundred(page, owner_
 @pytest.mark.parametrize("page", ["history list", "player stats"])
 def test_a_page_costs_the_same_queries_for_one_game_or_forty(page, owner_client, user):
     first = tridge_with(user, 3)
-    ben = Player.objects.get(owner=user, name="Ben")
+    ben = Player.objects.get(group__owner=user, name="Ben")
     one = queries(owner_client, PAGES[page](first, ben))
     tridge_with(user, 3, games=39)
     assert queries(owner_client, PAGES[page](first, ben)) == one <= BUDGET

@@ -19,11 +19,11 @@ SHOWN = "&lt;script&gt;alert(1)&lt;/script&gt;"
 def test_a_script_tag_as_a_name_place_and_note_shows_as_text_on_every_page(user):
     data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
     sheet = json.dumps(data).replace('"Cy"', json.dumps(EVIL))
-    session = Session.objects.create(owner=user, place=EVIL, note=EVIL)
+    session = Session.objects.create(group=user.owned_groups.first(), place=EVIL, note=EVIL)
     game = import_sheet(session, json.loads(sheet))
     game.share_token = new_token()
     game.save()
-    player = Player.objects.get(owner=user, name=EVIL)
+    player = Player.objects.get(group__owner=user, name=EVIL)
     client = Client()
     client.force_login(user)
     pages = [

@@ -10,6 +10,7 @@ from games.engine.sheet import JSONRefused, SheetError, parse_json
 from games.management import refusing
 from games.management.commands.score import one_line, read
 from games.models import Session
+from games.play.groups import first_group
 from games.records.dump import nothing_imported
 from games.records.imports import checked_sheet, import_sheet
 
@@ -38,7 +39,9 @@ class Command(refusing.Command):
             sheet = checked_sheet(data)
             # The session and the game are stored together or not at all.
             with transaction.atomic():
-                session = Session.objects.create(owner=user, note=f"Imported from {name}")
+                session = Session.objects.create(
+                    group=first_group(user), note=f"Imported from {name}"
+                )
                 game = import_sheet(session, data, sheet)
         except SheetError as error:
             self.refuse(error)

@@ -108,7 +108,7 @@ def test_another_accounts_bid_fair_game_answers_404(stranger_client, game):
 def test_an_imported_sheet_shows_the_same_standings_as_manage_py_score(owner_client, user):
     from games.models import Game, Session
 
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     path = EXAMPLES / "bid-fair-opening.json"
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": path.read_text()})
     game = Game.objects.get(session=session)

@@ -212,7 +212,7 @@ def test_the_scoreboard_shows_the_next_deal_its_dealer_and_multiplier(owner_clie
 
 
 def test_an_imported_sheet_shows_the_same_standings_and_full_suits_as_the_cli(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     sheet = (EXAMPLES / "cardigan-four-deals.json").read_text()
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": sheet})
     game = Game.objects.get()
@@ -230,7 +230,7 @@ def test_an_imported_sheet_shows_the_same_standings_and_full_suits_as_the_cli(ow
 
 
 def test_an_imported_quick_sheet_keeps_its_full_suits(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     sheet = json.dumps(quick_game(*EXAMPLE))
     owner_client.post(f"/sessions/{session.pk}/import/", {"text": sheet})
     game = Game.objects.get()
@@ -256,7 +256,7 @@ def finished(user):
     """The example's four deals, imported: a game that is over."""
     from games.records.imports import import_sheet
 
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     return import_sheet(session, json.loads((EXAMPLES / "cardigan-four-deals.json").read_text()))
 
 
@@ -282,7 +282,7 @@ def test_a_fifth_deal_saved_with_full_suits_is_told_the_game_is_over(owner_clien
 @pytest.fixture
 def imported(owner_client, user):
     """The example game, whose teams hold full suits: Ana & Cy 23000, Ben & Dee 21000."""
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     owner_client.post(f"/sessions/{session.pk}/import/", {"text": json.dumps(quick_game(*EXAMPLE))})
     return Game.objects.get()
 

@@ -32,7 +32,7 @@ def test_import_prints_the_game_id_and_page_and_export_gives_it_back(capsys, use
     game = Game.objects.get()
     assert (code, err) == (0, "")
     assert out.strip() == f"{game.pk} /games/{game.pk}/"
-    assert game.session.owner == user
+    assert game.session.group.owner == user
     code, out, _ = run(capsys, "exportsheet", str(game.pk))
     assert scored(json.loads(out)) == scored(json.loads(path.read_text()))
 

@@ -161,7 +161,7 @@ def test_a_redeal_is_one_tap_and_the_same_dealer_deals_again(owner_client, game)
 
 
 def test_a_game_plans_a_multiple_of_three_hands(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     seats = {"kind": "contractor", "seat_0": "Ana", "seat_1": "Ben", "seat_2": "Cy"}
     seats |= {f"rule_strain_values__{s}": v for s, v in Settings().strain_values.items()}
     new = f"/sessions/{session.pk}/games/new/"
@@ -284,7 +284,7 @@ def test_only_contractor_games_have_a_bid_calculator(owner_client, user):
 
 
 def test_an_imported_sheet_shows_the_same_standings_as_the_score_command(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     path = EXAMPLES / "contractor-three-hands.json"
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": path.read_text()})
     game = Game.objects.get()

@@ -31,7 +31,7 @@ def test_a_game_whose_hand_form_is_not_built_on_the_shared_base_is_refused():
 
 
 def test_a_fifth_game_is_started_entered_scored_and_shown_on_its_board(fifth, owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     choices = owner_client.get(f"/sessions/{session.pk}/games/new/").content.decode()
     assert '?kind=fifth">Fifth <span class="muted">2 or 3 players, to 10' in choices
 

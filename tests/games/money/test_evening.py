@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def session(user):
-    return Session.objects.create(owner=user, place="The Crown")
+    return Session.objects.create(group=user.owned_groups.first(), place="The Crown")
 
 
 def test_each_player_pays_every_other_the_difference_in_their_scores(session):

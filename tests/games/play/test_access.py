@@ -1,10 +1,10 @@
-"""The ways into a game: the owner's, never anyone else's."""
+"""The ways into a game: its group's members', never anyone else's."""
 
 import re
 
 import pytest
 
-from games.models import Game
+from games.models import Game, Membership
 from games.play.access import new_token
 from tests.tables import BEN_WINS, make_game
 
@@ -90,3 +90,40 @@ def test_every_link_on_a_games_screens_goes_the_way_in_it_was_reached(owner_clie
         assert all(link.startswith(start) for link in links), (start + screen, links)
     board = owner_client.get(start).content.decode()
     assert (f'href="{start}hands/1/"' in board) == (way != "viewer")  # the hands table's edit link
+
+
+@pytest.fixture
+def member_client(make_user, user):
+    from django.test import Client
+
+    member = make_user("bea")
+    Membership.objects.create(group=user.owned_groups.get(), user=member)
+    client = Client()
+    client.force_login(member)
+    client.member = member
+    return client
+
+
+def test_a_member_scores_a_game_of_the_group(member_client, game):
+    assert member_client.get(f"/games/{game.pk}/").context["access"].role == "member"
+    response = member_client.post(
+        f"/games/{game.pk}/hands/new/", {"number": 2, "kind": "passed", "save": "1"}
+    )
+    assert response.status_code == 302 and game.hands.count() == 2
+
+
+def test_a_removed_member_gets_404_at_once_even_on_a_poll_of_an_open_board(member_client, game):
+    url = f"/games/{game.pk}/?live=1"
+    first = member_client.get(url, headers={"HX-Request": "true"})
+    assert first.status_code == 200
+    Membership.objects.filter(user=member_client.member).delete()
+    headers = {"HX-Request": "true", "If-None-Match": first["ETag"]}
+    assert member_client.get(url, headers=headers).status_code == 404
+    assert member_client.get(f"/sessions/{game.session_id}/").status_code == 404
+
+
+def test_a_member_sees_no_delete_and_cannot_delete(member_client, game):
+    board = member_client.get(f"/games/{game.pk}/").content.decode()
+    assert f"/games/{game.pk}/rename/" in board and f"/games/{game.pk}/delete/" not in board
+    assert member_client.post(f"/games/{game.pk}/delete/").status_code == 404
+    assert Game.objects.filter(pk=game.pk).exists()

@@ -54,7 +54,7 @@ def test_a_deleted_ana_does_not_stop_a_new_ana_and_only_comes_back_under_a_free_
     make_game(user)
     old = Player.objects.get(name="Ana")
     bin.delete(old)
-    Player.objects.create(owner=user, name="ana")
+    Player.objects.create(group=user.owned_groups.first(), name="ana")
     with pytest.raises(bin.Refused, match="Another player is called Ana now"):
         bin.restore(user, "player", old.pk)
     assert Player.kept.get(pk=old.pk).deleted
@@ -136,7 +136,9 @@ def test_a_deleted_player_who_sat_in_a_game_stays_hidden_so_the_game_keeps_its_s
 
 
 def test_a_deleted_player_who_never_played_is_purged_for_good(user):
-    Player.objects.create(owner=user, name="Zoe", deleted=timezone.now() - timedelta(days=31))
+    Player.objects.create(
+        group=user.owned_groups.first(), name="Zoe", deleted=timezone.now() - timedelta(days=31)
+    )
     assert bin.purge(user) == 1
     assert not Player.kept.exists()
 

@@ -58,6 +58,6 @@ def test_a_rolled_back_change_files_no_version(user):
 
 def test_the_boards_drawn_part_is_out_of_reach_once_the_game_changed(user):
     game = make_game(user)
-    before = changes.board_key(game, "owner", game.pk)
+    before = changes.board_key(game, "member", game.pk)
     services.add_hand(game, {"passed": True}, 1)
-    assert changes.board_key(game, "owner", game.pk) != before
+    assert changes.board_key(game, "member", game.pk) != before

@@ -20,14 +20,14 @@ def ended(user, players=("Ana", "Ben", "Cy", "Dee")):
 
 def new_game(user, players=("Ana", "Ben", "Cy", "Dee"), kind="tridge"):
     """A game as the new game form makes it: in a new session, its seats, then take_over."""
-    session = Session.objects.create(owner=user, place="Next week")
+    session = Session.objects.create(group=user.owned_groups.first(), place="Next week")
     game = Game.objects.create(
         session=session, kind=kind, players=list(players), rules=services.default_rules(kind)
     )
     for position, name in enumerate(players):
-        player, _ = Player.objects.get_or_create(owner=user, name=name)
+        player, _ = Player.objects.get_or_create(group=user.owned_groups.first(), name=name)
         Seat.objects.create(game=game, player=player, position=position)
-    return game, following.take_over(game, user)
+    return game, following.take_over(game)
 
 
 def test_a_new_match_of_the_same_people_takes_the_funds_their_last_one_kept(user):

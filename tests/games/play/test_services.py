@@ -273,7 +273,7 @@ def cardigan_with_full_suits(user):
     data, _ = load_example("cardigan-four-deals")
     data["full_suits"] = full_suits_of(data["hands"])
     data["hands"] = [quick(hand) for hand in data["hands"]]
-    return import_sheet(Session.objects.create(owner=user), data)
+    return import_sheet(Session.objects.create(group=user.owned_groups.first()), data)
 
 
 def test_the_last_deal_put_back_brings_its_full_suits_back(user):

@@ -32,13 +32,13 @@ def refused(owner, data) -> str:
 
 def test_a_file_loads_into_an_empty_account_with_its_revisions_and_versions(exported, bea):
     assert load_account(bea, exported) == 6
-    game = Game.objects.get(session__owner=bea, session__place="The Crown")
+    game = Game.objects.get(session__group__owner=bea, session__place="The Crown")
     assert list(game.hands.values_list("version", flat=True)) == [2, 2]
     assert game.revisions.count() == 3
     assert set(game.revisions.values_list("by", flat=True)) == {None}  # by ana, not bea
     assert (
-        Player.objects.filter(owner=bea).count()
-        == Player.objects.filter(owner__username="ana").count()
+        Player.objects.filter(group__owner=bea).count()
+        == Player.objects.filter(group__owner__username="ana").count()
     )
 
 
@@ -116,7 +116,7 @@ def test_a_damaged_record_is_refused_by_what_and_where_and_nothing_is_stored(
 def test_a_sheet_the_engine_refuses_after_good_sessions_stores_none_of_them(exported, bea):
     exported["sessions"][1]["games"][0]["sheet"]["hands"][0] = {"passed": "twice"}
     assert refused(bea, exported).startswith("session 2, game 1, sheet: hand 1: passed: ")
-    assert not Session.objects.filter(owner=bea).exists()
+    assert not Session.objects.filter(group__owner=bea).exists()
 
 
 def test_an_account_with_sessions_takes_no_file(exported, user):
@@ -124,21 +124,21 @@ def test_an_account_with_sessions_takes_no_file(exported, user):
 
 
 def test_a_name_the_account_has_in_another_case_is_kept_not_doubled(exported, bea):
-    Player.objects.create(owner=bea, name="ANA")
+    Player.objects.create(group=bea.owned_groups.first(), name="ANA")
     exported["players"].append("ana")
     load_account(bea, exported)
-    assert Player.objects.filter(owner=bea, name__iexact="ana").count() == 1
+    assert Player.objects.filter(group__owner=bea, name__iexact="ana").count() == 1
 
 
 def test_a_moment_without_a_time_zone_is_taken_in_the_sites_time_zone(exported, bea):
     exported["sessions"][0]["created"] = "2026-11-20T21:30:00"
     load_account(bea, exported)
-    assert Session.objects.filter(owner=bea).order_by("date")[0].created.hour == 21
-    assert Hand.objects.filter(game__session__owner=bea).exists()
+    assert Session.objects.filter(group__owner=bea).order_by("date")[0].created.hour == 21
+    assert Hand.objects.filter(game__session__group__owner=bea).exists()
 
 
 def test_a_games_own_name_goes_out_with_it_and_comes_back(user, bea):
     game = make_game(user)
     Game.objects.filter(pk=game.pk).update(name="The decider")
     load_account(bea, dump_account(user))
-    assert Game.objects.get(session__owner=bea).name == "The decider"
+    assert Game.objects.get(session__group__owner=bea).name == "The decider"

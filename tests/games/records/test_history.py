@@ -18,7 +18,7 @@ def places(page):
 def test_the_dates_and_the_search_choose_among_the_sessions_with_the_player_and_kind(user):
     many_games(user, 12)
     Session.objects.filter(place="Day 4").update(note="Ana's BIRTHDAY")
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     page = sessions_page(user, 1, ana.pk, "contractor", datetime.date(2026, 1, 3), None, "day 1")
     assert places(page) == ["Day 12", "Day 11", "Day 10"]
     page = sessions_page(user, until=datetime.date(2026, 1, 4), search="birthday")
@@ -32,6 +32,6 @@ def test_a_session_with_two_of_the_players_games_is_listed_once_with_both(user):
 
     game = many_games(user, 1)
     import_sheet(game.session, load_example("contractor-three-hands")[0])
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     page = sessions_page(user, player_id=ana.pk, search="DAY")
     assert places(page) == ["Day 1"] and len(page[0].results) == 2

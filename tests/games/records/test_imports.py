@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("name", example_names())
 def test_export_then_import_scores_identically(user, name):
     data, _ = load_example(name)
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     game = imports.import_sheet(session, data)
     exported = services.sheet_of(game)
     again = imports.import_sheet(session, json.loads(json.dumps(exported)))
@@ -27,7 +27,7 @@ def test_export_then_import_scores_identically(user, name):
 def test_importing_keeps_top_level_extras_such_as_a_note(user):
     data, _ = load_example("tridge-three-people")
     data["meta"] = {"note": "Friday night"}
-    game = imports.import_sheet(Session.objects.create(owner=user), data)
+    game = imports.import_sheet(Session.objects.create(group=user.owned_groups.first()), data)
     assert services.sheet_of(game)["meta"] == {"note": "Friday night"}
 
 
@@ -35,5 +35,5 @@ def test_a_refused_sheet_stores_nothing(user):
     data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
     data["hands"][2]["tricks"]["Ana"] = 5
     with pytest.raises(SheetError):
-        imports.import_sheet(Session.objects.create(owner=user), data)
+        imports.import_sheet(Session.objects.create(group=user.owned_groups.first()), data)
     assert not Game.objects.exists()

@@ -21,7 +21,7 @@ def test_a_name_is_rewritten_as_a_key_a_value_and_inside_a_team_alone():
 
 
 def cardigan(owner):
-    session = Session.objects.create(owner=owner)
+    session = Session.objects.create(group=owner.owned_groups.first())
     return imports.import_sheet(session, load_example("cardigan-four-deals")[0])
 
 
@@ -107,7 +107,7 @@ def test_two_players_of_one_game_are_two_people_and_are_not_merged(user):
 
 def test_a_game_that_spells_the_name_otherwise_is_renamed_by_the_seat(user):
     make_game(user)
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     sheet = load_example("tridge-four-people")[0] | {"players": ["ana", "Ben", "Cy", "Dee"]}
     sheet["hands"] = []
     game = imports.import_sheet(session, sheet)

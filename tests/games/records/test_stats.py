@@ -56,7 +56,7 @@ def test_head_to_head_says_who_was_ahead_how_often_and_the_games_as_partners():
 @pytest.mark.django_db
 def test_the_dates_choose_the_games_each_end_included_and_results_run_oldest_first(user):
     many_games(user, 10)
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     record = player_record(ana, datetime.date(2026, 1, 3), datetime.date(2026, 1, 5))
     contractor = record.kinds["contractor"]
     assert (contractor.played, contractor.finished, contractor.results) == (3, 3, [-17] * 3)
@@ -74,7 +74,7 @@ def test_a_game_whose_sheet_is_refused_is_listed_as_needing_a_correction_and_cou
 ):
     game = many_games(user, 1)
     Hand.objects.filter(game=game, number=1).update(record={"contractor": "Nobody"})
-    record = player_record(Player.objects.get(owner=user, name="Ana"))
+    record = player_record(Player.objects.get(group__owner=user, name="Ana"))
     assert [(p.refused, p.outcome) for p in record.games] == [(True, "needs a correction")]
     assert record.kinds == {} and record.rivals == []
     assert Session.objects.count() == 1

@@ -29,13 +29,15 @@ def bea_client(make_user):
 
 def test_an_account_file_round_trips_into_an_empty_account(owner_client, user, bea_client):
     data, _ = load_example("tridge-three-people")
-    game = import_sheet(Session.objects.create(owner=user, place="The Crown"), data)
+    game = import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown"), data
+    )
     edit_hand(Hand.objects.get(game=game, number=6), {"passed": True}, user, 1)
     exported = json.loads(owner_client.get("/account/export.json").content)
     assert exported["sessions"][0]["games"][0]["sheet"]["hands"][5] == {"passed": True}
 
     assert bea_client.post("/account/", {"file": upload(exported)}).status_code == 302
-    copy = Game.objects.get(session__owner__username="bea")
+    copy = Game.objects.get(session__group__owner__username="bea")
     again = json.loads(bea_client.get("/account/export.json").content)
     assert again["sessions"][0]["games"][0]["sheet"] == exported["sessions"][0]["games"][0]["sheet"]
     assert Revision.objects.filter(game=copy).count() == 1
@@ -93,7 +95,7 @@ def test_a_players_list_holding_a_number_is_refused_not_a_server_error(user, bea
     assert (
         "Nothing was imported: player 5: a name must be text, not 7." in response.content.decode()
     )
-    assert not Session.objects.filter(owner__username="bea").exists()
+    assert not Session.objects.filter(group__owner__username="bea").exists()
 
 
 def test_the_account_page_lists_what_is_kept_aside_and_when_it_goes(client, user):
@@ -147,7 +149,7 @@ def test_a_player_whose_name_was_taken_meanwhile_is_not_restored_and_says_why(cl
     make_game(user)
     ana = Player.objects.get(name="Ana")
     bin.delete(ana)
-    Player.objects.create(owner=user, name="Ana")
+    Player.objects.create(group=user.owned_groups.first(), name="Ana")
     response = client.post("/account/restore/", {"restore": f"player-{ana.pk}"}, follow=True)
     assert "Another player is called Ana now" in response.content.decode()
     assert Player.kept.get(pk=ana.pk).deleted

@@ -105,7 +105,7 @@ def test_a_trick_count_left_empty_is_asked_for_by_name(owner_client, user):
 def test_a_refused_new_game_links_to_its_seats(owner_client, user):
     from games.models import Session
 
-    session = Session.objects.create(owner=user, date="2026-11-25")
+    session = Session.objects.create(group=user.owned_groups.first(), date="2026-11-25")
     post = {"kind": "tridge", "seat_0": "Ana", "seat_1": "ana"}
     page = owner_client.post(f"/sessions/{session.pk}/games/new/", post).content.decode()
     assert '<a href="#id_seat_0">Tridge needs 3 or 4 players.</a>' in page

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def session(user):
-    return Session.objects.create(owner=user, place="The Crown")
+    return Session.objects.create(group=user.owned_groups.first(), place="The Crown")
 
 
 def settle_url(session):

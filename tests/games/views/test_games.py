@@ -41,7 +41,7 @@ def tridge_form(**changes):
 
 @pytest.fixture
 def session(user):
-    return Session.objects.create(owner=user)
+    return Session.objects.create(group=user.owned_groups.first())
 
 
 def test_the_game_form_shows_every_setting_with_its_default(owner_client, session):
@@ -60,14 +60,14 @@ def test_a_game_without_an_entry_form_is_offered_as_coming(owner_client, session
 def test_starting_a_game_seats_new_and_known_players_and_keeps_its_settings(
     owner_client, session, user
 ):
-    Player.objects.create(owner=user, name="Ana")
+    Player.objects.create(group=user.owned_groups.first(), name="Ana")
     response = owner_client.post(
         f"/sessions/{session.pk}/games/new/", tridge_form(seat_0="ana", rule_chips=400)
     )
     game = Game.objects.get()
     assert response["Location"] == f"/games/{game.pk}/"
     assert game.players == ["Ana", "Ben", "Cy", "Dee"]
-    assert Player.objects.filter(owner=user).count() == 4
+    assert Player.objects.filter(group__owner=user).count() == 4
     assert game.rules["chips"] == 400
     assert game.rules["fixed_bonus"] == {"1": 20, "2": 10, "3": 5}
     assert "hands" not in game.rules
@@ -251,7 +251,7 @@ def test_a_new_tridge_game_of_the_same_people_says_it_took_the_funds_left_last_t
     owner_client, user
 ):
     last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
-    session = Session.objects.create(owner=user, place="Next week")
+    session = Session.objects.create(group=user.owned_groups.first(), place="Next week")
     board = owner_client.post(
         f"/sessions/{session.pk}/games/new/", tridge_form(), follow=True
     ).content.decode()

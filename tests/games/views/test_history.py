@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 def imported(user, name, place=""):
     data, _ = load_example(name)
-    return import_sheet(Session.objects.create(owner=user, place=place), data)
+    return import_sheet(Session.objects.create(group=user.owned_groups.first(), place=place), data)
 
 
 def test_the_sessions_list_shows_each_games_result(owner_client, user):
@@ -27,7 +27,7 @@ def test_sessions_can_be_filtered_by_player_and_by_game(owner_client, user):
     imported(user, "contractor-three-hands", "Contractor night")
     imported(user, "bid-fair-opening", "Bid Fair night")
     make_game(user, players=("Dee", "Eve", "Fay"), kind="contractor")
-    dee = Player.objects.get(owner=user, name="Dee")
+    dee = Player.objects.get(group__owner=user, name="Dee")
     page = owner_client.get(f"/?player={dee.pk}").content.decode()
     assert "Dee, Eve, Fay" in page and "Contractor night" not in page
     page = owner_client.get("/?kind=bid_fair").content.decode()
@@ -55,7 +55,7 @@ def test_a_session_page_lists_its_games_with_their_results(owner_client, user):
 def test_a_players_record_counts_games_wins_and_each_games_figures(owner_client, user):
     imported(user, "contractor-three-hands")
     imported(user, "tridge-four-people")
-    ben = Player.objects.get(owner=user, name="Ben")
+    ben = Player.objects.get(group__owner=user, name="Ben")
     response = owner_client.get(f"/players/{ben.pk}/")
     record = response.context["record"]
     assert record["contractor"].played == 1 and record["contractor"].won == 0
@@ -67,7 +67,7 @@ def test_a_players_record_counts_games_wins_and_each_games_figures(owner_client,
 
 
 def test_another_users_player_does_not_exist_for_you(stranger_client, user):
-    player = Player.objects.create(owner=user, name="Ana")
+    player = Player.objects.create(group=user.owned_groups.first(), name="Ana")
     assert stranger_client.get(f"/players/{player.pk}/").status_code == 404
 
 

@@ -14,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 def imported(user, name, date="2026-11-20"):
-    return import_sheet(Session.objects.create(owner=user, date=date), load_example(name)[0])
+    return import_sheet(
+        Session.objects.create(group=user.owned_groups.first(), date=date), load_example(name)[0]
+    )
 
 
 def page_of(client, player, query=""):
@@ -26,7 +28,7 @@ def test_the_games_a_player_played_are_listed_newest_first_with_where_they_finis
 ):
     older = imported(user, "contractor-three-hands", "2026-11-01")
     newer = imported(user, "tridge-four-people", "2026-11-20")
-    ben = Player.objects.get(owner=user, name="Ben")
+    ben = Player.objects.get(group__owner=user, name="Ben")
     page = page_of(owner_client, ben).content.decode()
     assert page.index(f'href="/games/{newer.pk}/"') < page.index(f'href="/games/{older.pk}/"')
     assert "2nd of 3 · Final score 0" in page
@@ -36,7 +38,7 @@ def test_the_games_a_player_played_are_listed_newest_first_with_where_they_finis
 
 def test_a_partnership_game_names_the_partner_and_the_opponents(owner_client, user):
     imported(user, "cardigan-four-deals")
-    cy = Player.objects.get(owner=user, name="Cy")
+    cy = Player.objects.get(group__owner=user, name="Cy")
     page = page_of(owner_client, cy).content.decode()
     assert "with Ana, against Ben and Dee" in page
     assert "Won · Final score 98013" in page
@@ -46,7 +48,7 @@ def test_head_to_head_counts_the_games_together_and_who_finished_ahead(owner_cli
     imported(user, "contractor-three-hands")
     imported(user, "tridge-four-people")
     imported(user, "cardigan-four-deals")
-    ben = Player.objects.get(owner=user, name="Ben")
+    ben = Player.objects.get(group__owner=user, name="Ben")
     rivals = {rival.player.name: rival for rival in page_of(owner_client, ben).context["rivals"]}
     assert [name for name in rivals][:3] == ["Ana", "Cy", "Dee"]
     assert dict(rivals["Ana"].lines) == {
@@ -61,7 +63,7 @@ def test_each_kind_draws_the_players_result_in_every_finished_game_over_time(own
     imported(user, "contractor-three-hands", "2026-11-01")
     imported(user, "contractor-three-hands", "2026-11-02")
     imported(user, "tridge-four-people")
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     page = page_of(owner_client, ana).content.decode()
     assert page.count("<polyline") == 1  # one Tridge game makes no line
     assert "lowest \u221217, highest \u221217, latest \u221217" in page
@@ -71,7 +73,7 @@ def test_each_kind_draws_the_players_result_in_every_finished_game_over_time(own
 def test_the_dates_choose_the_games_counted_and_listed(owner_client, user):
     imported(user, "contractor-three-hands", "2026-11-01")
     imported(user, "tridge-four-people", "2026-11-20")
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     response = page_of(owner_client, ana, "?from=2026-11-10&to=2026-11-30")
     assert list(response.context["record"]) == ["tridge"]
     page = response.content.decode()
@@ -81,7 +83,7 @@ def test_the_dates_choose_the_games_counted_and_listed(owner_client, user):
 
 def test_a_to_date_before_the_from_date_is_said_at_the_top_and_by_the_field(owner_client, user):
     imported(user, "contractor-three-hands", "2026-11-01")
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     response = page_of(owner_client, ana, "?from=2026-11-10&to=2026-11-01")
     page = response.content.decode()
     assert "There is a problem" in page
@@ -93,21 +95,21 @@ def test_a_to_date_before_the_from_date_is_said_at_the_top_and_by_the_field(owne
 
 
 def test_a_date_that_is_not_one_is_refused_plainly(owner_client, user):
-    ana = Player.objects.create(owner=user, name="Ana")
+    ana = Player.objects.create(group=user.owned_groups.first(), name="Ana")
     page = page_of(owner_client, ana, "?from=2026-02-31").content.decode()
     assert "Enter a real date, like 2026-11-27" in page
 
 
 def test_no_games_between_the_dates_says_so_and_how_to_see_them_all(owner_client, user):
     imported(user, "contractor-three-hands", "2026-11-01")
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     page = page_of(owner_client, ana, "?to=2026-10-01").content.decode()
     assert "Ana played no games between these dates." in page and "Show every date" in page
 
 
 def test_a_long_history_is_listed_twenty_games_a_page_and_keeps_its_dates(owner_client, user):
     many_games(user, 25)
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     response = page_of(owner_client, ana, "?from=2026-01-01&page=2")
     assert len(response.context["games"]) == 5
     assert response.context["record"]["contractor"].played == 25
@@ -118,7 +120,7 @@ def test_the_player_page_takes_the_same_queries_for_one_game_or_two_hundred(
     owner_client, user, django_assert_num_queries
 ):
     first = many_games(user, 1)
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -216,3 +218,61 @@ def test_only_the_owner_renames_merges_or_deletes(stranger_client, user):
         response = stranger_client.post(f"/players/{ana.pk}/{action}/", {"name": "X"})
         assert response.status_code == 404
     assert Game.objects.get().players[0] == "Ana" and not player("Ana").deleted
+
+
+def test_this_is_me_links_a_member_to_a_player_once_per_group(owner_client, user):
+    from games.play.groups import first_group
+
+    ana, ben = (Player.objects.create(group=first_group(user), name=n) for n in ("Ana", "Ben"))
+    page = owner_client.get(f"/players/{ana.pk}/").content.decode()
+    assert "This is me" in page
+    owner_client.post(f"/players/{ana.pk}/account/", {"account": "me"})
+    ana.refresh_from_db()
+    assert ana.account == user
+    assert "This is me" not in owner_client.get(f"/players/{ben.pk}/").content.decode()
+    owner_client.post(f"/players/{ben.pk}/account/", {"account": "me"})
+    ben.refresh_from_db()
+    assert ben.account is None
+
+
+def test_the_owner_links_and_unlinks_a_member_but_a_member_links_only_themself(
+    owner_client, user, make_user
+):
+    from django.test import Client
+
+    from games.models import Membership
+    from games.play.groups import first_group
+
+    group = first_group(user)
+    bea = make_user("bea")
+    Membership.objects.create(group=group, user=bea)
+    ben = Player.objects.create(group=group, name="Ben")
+    owner_client.post(f"/players/{ben.pk}/account/", {"account": str(bea.pk)})
+    ben.refresh_from_db()
+    assert ben.account == bea
+    other = Client()
+    other.force_login(bea)
+    assert other.post(f"/players/{ben.pk}/account/", {"account": str(user.pk)}).status_code == 404
+    owner_client.post(f"/players/{ben.pk}/account/", {"account": ""})
+    ben.refresh_from_db()
+    assert ben.account is None
+
+
+def test_the_members_own_page_shows_their_record_across_their_groups(owner_client, user):
+    from games.play.groups import create_group
+    from tests.tables import make_game
+
+    make_game(user)
+    club = create_group(user, "The club")
+    game = make_game(user)  # in the first group too; moved to the club below
+    game.session.group = club
+    game.session.save()
+    for seat in game.seat_set.all():
+        seat.player = Player.objects.create(group=club, name=seat.player.name)
+        seat.save()
+    for player in Player.objects.filter(name="Ana"):
+        player.account = user
+        player.save()
+    page = owner_client.get("/me/")
+    assert len(page.context["games"].object_list) == 2
+    assert "The club" in page.content.decode()

@@ -24,7 +24,7 @@ def test_a_new_session_belongs_to_its_creator(owner_client, user):
     response = owner_client.post("/sessions/new/", {"date": "2026-11-21", "place": "The Crown"})
     session = Session.objects.get()
     assert response["Location"] == f"/sessions/{session.pk}/"
-    assert (session.owner, session.place) == (user, "The Crown")
+    assert (session.group.owner, session.place) == (user, "The Crown")
 
 
 def test_a_bad_date_is_refused_next_to_the_field_and_the_place_kept(owner_client):
@@ -35,14 +35,14 @@ def test_a_bad_date_is_refused_next_to_the_field_and_the_place_kept(owner_client
 
 
 def test_sessions_are_listed_newest_first(owner_client, user):
-    Session.objects.create(owner=user, date="2026-11-01", place="Older")
-    Session.objects.create(owner=user, date="2026-11-20", place="Newer")
+    Session.objects.create(group=user.owned_groups.first(), date="2026-11-01", place="Older")
+    Session.objects.create(group=user.owned_groups.first(), date="2026-11-20", place="Newer")
     page = owner_client.get("/").content.decode()
     assert page.index("Newer") < page.index("Older")
 
 
 def test_another_users_session_does_not_exist_for_you(owner_client, stranger_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     assert stranger_client.get(f"/sessions/{session.pk}/").status_code == 404
     assert stranger_client.post(f"/sessions/{session.pk}/import/").status_code == 404
     assert stranger_client.get(f"/sessions/{session.pk}/games/new/").status_code == 404
@@ -50,7 +50,7 @@ def test_another_users_session_does_not_exist_for_you(owner_client, stranger_cli
 
 
 def test_importing_a_sheet_stores_a_game_that_scores_as_the_cli_does(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     sheet = (EXAMPLES / "tridge-three-people.json").read_text()
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": sheet})
     game = Game.objects.get()
@@ -63,7 +63,7 @@ def test_importing_a_sheet_stores_a_game_that_scores_as_the_cli_does(owner_clien
 def test_importing_an_uploaded_file_works_too(owner_client, user):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     upload = SimpleUploadedFile("g.json", (EXAMPLES / "cardigan-four-deals.json").read_bytes())
     owner_client.post(f"/sessions/{session.pk}/import/", {"file": upload})
     assert Game.objects.get().kind == "cardigan"
@@ -78,7 +78,7 @@ def test_importing_an_uploaded_file_works_too(owner_client, user):
     ],
 )
 def test_a_bad_sheet_is_refused_with_its_reason_and_nothing_stored(owner_client, user, text, words):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": text})
     assert response.status_code == 200
     assert words in response.content.decode()
@@ -90,7 +90,7 @@ def test_a_damaged_sheet_file_is_named_next_to_the_file_field_and_nothing_stored
 ):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
     data["players"][2] = "C" * 41
     upload = SimpleUploadedFile("g.json", json.dumps(data).encode())
@@ -103,7 +103,7 @@ def test_a_damaged_sheet_file_is_named_next_to_the_file_field_and_nothing_stored
 
 
 def test_a_pasted_sheet_the_engine_refuses_is_named_next_to_the_text(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     data = json.loads((EXAMPLES / "tridge-three-people.json").read_text())
     data["hands"][3]["honours"] = 4
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": json.dumps(data)})
@@ -116,7 +116,7 @@ def test_a_pasted_sheet_the_engine_refuses_is_named_next_to_the_text(owner_clien
 
 
 def test_a_sheet_holding_nan_is_refused_before_it_reaches_the_database(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     text = (EXAMPLES / "bid-fair-opening.json").read_text().replace("{", '{"meta": NaN, ', 1)
     response = owner_client.post(f"/sessions/{session.pk}/import/", {"text": text})
     assert response.context["form"].errors["text"] == [
@@ -127,9 +127,11 @@ def test_a_sheet_holding_nan_is_refused_before_it_reaches_the_database(owner_cli
 
 
 def test_sessions_are_found_by_words_in_their_place_or_note_whatever_the_case(owner_client, user):
-    Session.objects.create(owner=user, place="The Crown", note="")
-    Session.objects.create(owner=user, place="Zoë's", note="Birthday at the CROWN's bar")
-    Session.objects.create(owner=user, place="The Anchor")
+    Session.objects.create(group=user.owned_groups.first(), place="The Crown", note="")
+    Session.objects.create(
+        group=user.owned_groups.first(), place="Zoë's", note="Birthday at the CROWN's bar"
+    )
+    Session.objects.create(group=user.owned_groups.first(), place="The Anchor")
     page = owner_client.get("/?q=crown").content.decode()
     assert "The Crown" in page and "Zoë&#x27;s" in page and "The Anchor" not in page
     assert 'value="crown"' in page and ">Clear</a>" in page
@@ -137,7 +139,9 @@ def test_sessions_are_found_by_words_in_their_place_or_note_whatever_the_case(ow
 
 def test_sessions_are_chosen_by_a_range_of_dates_each_end_included(owner_client, user):
     for day, place in [(1, "First"), (10, "Tenth"), (20, "Twentieth")]:
-        Session.objects.create(owner=user, date=f"2026-11-{day:02}", place=place)
+        Session.objects.create(
+            group=user.owned_groups.first(), date=f"2026-11-{day:02}", place=place
+        )
     page = owner_client.get("/?from=2026-11-10&to=2026-11-20").content.decode()
     assert "Tenth" in page and "Twentieth" in page and "First" not in page
     assert 'value="2026-11-10"' in page and 'value="2026-11-20"' in page
@@ -146,8 +150,8 @@ def test_sessions_are_chosen_by_a_range_of_dates_each_end_included(owner_client,
 def test_a_to_date_before_the_from_date_is_refused_and_the_other_filters_still_apply(
     owner_client, user
 ):
-    Session.objects.create(owner=user, date="2026-11-01", place="The Crown")
-    Session.objects.create(owner=user, date="2026-11-20", place="The Anchor")
+    Session.objects.create(group=user.owned_groups.first(), date="2026-11-01", place="The Crown")
+    Session.objects.create(group=user.owned_groups.first(), date="2026-11-20", place="The Anchor")
     page = owner_client.get("/?q=crown&from=2026-11-10&to=2026-11-01").content.decode()
     assert "There is a problem" in page
     assert '<a href="#id_to">The ‘to’ date must be the same as or after the ‘from’ date' in page
@@ -157,7 +161,7 @@ def test_a_to_date_before_the_from_date_is_refused_and_the_other_filters_still_a
 
 
 def test_no_session_matching_says_how_to_widen_the_search(owner_client, user):
-    Session.objects.create(owner=user, place="The Crown")
+    Session.objects.create(group=user.owned_groups.first(), place="The Crown")
     page = owner_client.get("/?q=anchor").content.decode()
     assert "No session matches these filters. Choose fewer of them, or a wider range" in page
     assert "No sessions yet" not in page
@@ -167,7 +171,7 @@ def test_the_pages_of_a_filtered_list_keep_every_filter(owner_client, user):
     from tests.tables import many_games
 
     many_games(user, 25)
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     page = owner_client.get(f"/?player={ana.pk}&kind=contractor&q=day&from=2026-01-01")
     assert f"?page=2&amp;from=2026-01-01&amp;q=day&amp;player={ana.pk}&amp;kind=contractor" in (
         page.content.decode()
@@ -183,7 +187,7 @@ def test_the_session_list_takes_the_same_queries_for_one_game_or_two_hundred(
     from tests.tables import many_games
 
     first = many_games(user, 1)
-    ana = Player.objects.get(owner=user, name="Ana")
+    ana = Player.objects.get(group__owner=user, name="Ana")
     filters = f"/?player={ana.pk}&kind=contractor&q=day&from=2026-01-01&to=2026-12-31"
     counts = {}
     for path in ("/", filters):
@@ -199,7 +203,7 @@ def test_the_session_list_takes_the_same_queries_for_one_game_or_two_hundred(
 
 
 def test_the_session_page_leads_to_settling_up_the_evening(owner_client, user):
-    session = Session.objects.create(owner=user)
+    session = Session.objects.create(group=user.owned_groups.first())
     page = owner_client.get(f"/sessions/{session.pk}/").content.decode()
     assert "No game here is played for money yet" in page
     assert "give a game a money value (per point, or per chip in Tridge)" in page
@@ -262,7 +266,7 @@ def test_the_rules_page_opens_with_a_link_to_each_game(client):
 
 
 def test_a_sessions_date_place_and_note_are_changed_on_its_edit_form(owner_client, user):
-    session = Session.objects.create(owner=user, place="The Crown")
+    session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
     url = f"/sessions/{session.pk}/edit/"
     assert 'value="The Crown"' in owner_client.get(url).content.decode()
     owner_client.post(url, {"date": "2026-11-03", "place": "The Swan", "note": "Late"})
@@ -271,14 +275,14 @@ def test_a_sessions_date_place_and_note_are_changed_on_its_edit_form(owner_clien
 
 
 def test_a_bad_date_on_the_edit_form_is_said_by_the_field(owner_client, user):
-    session = Session.objects.create(owner=user, place="The Crown")
+    session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
     response = owner_client.post(f"/sessions/{session.pk}/edit/", {"date": "soon"})
     assert response.status_code == 200 and response.context["form"].errors["date"]
     assert 'class="error-summary"' in response.content.decode()
 
 
 def test_a_deleted_session_and_its_games_are_gone_until_undone(owner_client, user):
-    session = Session.objects.create(owner=user, place="The Crown")
+    session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
     game = Game.objects.create(session=session, kind="tridge", players=["Ana", "Ben", "Cy"])
     page = owner_client.get(f"/sessions/{session.pk}/delete/").content.decode()
     assert "1 game go" in page

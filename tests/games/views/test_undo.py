@@ -71,7 +71,7 @@ def test_a_delete_is_offered_as_deleted_and_undo_puts_the_hand_back(owner_client
 
 def test_cardigan_says_deal(owner_client, user):
     data, _ = load_example("cardigan-four-deals")
-    game = import_sheet(Session.objects.create(owner=user), data)
+    game = import_sheet(Session.objects.create(group=user.owned_groups.first()), data)
     owner_client.post(url(game, "hands/4/delete/"), {"version": 1, "submission": "d4"})
     assert "<span>Deal 4 deleted</span>" in owner_client.get(url(game)).content.decode()
 

@@ -1,0 +1,165 @@
+"""A group's page and its settings, a new group, and joining one through its invite link.
+
+Everyone reaches a group through a membership, asked on every request; its settings
+(rename, invites, removing a member) are the owner's, so anyone else gets 404.
+"""
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST, require_safe
+
+from games.models import Group, Membership
+from games.play import boards
+from games.play.access import new_token
+from games.play.groups import create_group, groups_of, remove_member
+from games.records.dump import dump_group
+
+RECENT_SESSIONS = 10
+
+
+class GroupForm(forms.ModelForm):
+    class Meta:
+        model = Group
+        fields = ["name"]
+        labels = {"name": "Name of the group"}
+        help_texts = {"name": "The table's own name: “Thursday club”, “The Crown”."}
+
+
+def _mine(request, pk) -> Group:
+    return get_object_or_404(groups_of(request.user), pk=pk)
+
+
+def _owned(request, pk) -> Group:
+    return get_object_or_404(Group, pk=pk, owner=request.user)
+
+
+@login_required
+def group_new(request):
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return redirect(create_group(request.user, form.cleaned_data["name"]))
+    context = {"form": form, "title": "New group", "back_url": reverse("home")}
+    return render(request, "groups/new.html", context)
+
+
+@require_safe
+@login_required
+def group_detail(request, pk):
+    group = _mine(request, pk)
+    members = Membership.objects.filter(group=group).select_related("user")
+    context = {
+        "group": group,
+        "members": members,
+        "is_owner": group.owner_id == request.user.pk,
+        "sessions": group.sessions.all()[:RECENT_SESSIONS],
+        "players": group.players.all(),
+        "invite_url": None,
+    }
+    if group.invite_token:
+        url = request.build_absolute_uri(reverse("join", args=[group.invite_token]))
+        context |= {"invite_url": url, "invite_qr": boards.qr_code(url)}
+    return render(request, "groups/detail.html", context)
+
+
+@login_required
+def group_rename(request, pk):
+    group = _owned(request, pk)
+    form = GroupForm(request.POST or None, instance=group)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return redirect(group)
+    context = {"form": form, "title": "Rename the group", "back": group}
+    return render(request, "rename.html", context)
+
+
+@login_required
+@require_POST
+def group_invite(request, pk):
+    """The owner turns the invite link off, or replaces it (the old one answers 404)."""
+    group = _owned(request, pk)
+    group.invite_token = None if request.POST.get("action") == "off" else new_token()
+    group.save(update_fields=["invite_token"])
+    return redirect(group.get_absolute_url() + "#invite")
+
+
+@login_required
+@require_POST
+def group_remove(request, pk, user_pk):
+    """The owner removes a member: out at once, since every request asks for the membership."""
+    group = _owned(request, pk)
+    membership = get_object_or_404(
+        Membership.objects.select_related("user").exclude(user=group.owner_id),
+        group=group,
+        user=user_pk,
+    )
+    remove_member(group, membership.user)
+    name = membership.user.get_username()
+    said = f"{name} is no longer in {group}."
+    if group.invite_token:
+        said += " The invite link is a new one, so that the old one does not let them back in."
+    messages.success(request, said)
+    return redirect(group)
+
+
+@login_required
+@require_POST
+def group_leave(request, pk):
+    """A member leaves; the owner cannot leave their own group."""
+    group = _mine(request, pk)
+    if group.owner_id == request.user.pk:
+        messages.error(request, "The owner of a group cannot leave it.")
+        return redirect(group)
+    Membership.objects.filter(group=group, user=request.user).delete()
+    messages.success(request, f"You left {group}.")
+    return redirect("home")
+
+
+@require_safe
+@login_required
+def group_export(request, pk):
+    group = _mine(request, pk)
+    body = json.dumps(dump_group(group), indent=1, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    name = slugify(f"{group.name}-{timezone.localdate().isoformat()}")
+    response["Content-Disposition"] = f'attachment; filename="scorekeeper-{name}.json"'
+    return response
+
+
+def _join(user, group: Group) -> None:
+    try:
+        with transaction.atomic():
+            Membership.objects.create(group=group, user=user)
+    except IntegrityError:
+        pass  # a member already: a second tap, or an old invite opened again
+
+
+@sensitive_post_parameters("password1", "password2")
+def join(request, token):
+    """An invite link: "Join <group>" in one tap, or sign up in one screen and join."""
+    group = get_object_or_404(Group, invite_token=token)
+    if request.user.is_authenticated:
+        if request.method == "POST":
+            _join(request.user, group)
+            return redirect(group)
+        if Membership.objects.filter(group=group, user=request.user).exists():
+            return redirect(group)
+        return render(request, "groups/join.html", {"group": group})
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        _join(user, group)
+        return redirect(group)
+    return render(request, "groups/join.html", {"group": group, "form": form})

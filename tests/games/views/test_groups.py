@@ -1,0 +1,144 @@
+"""A group's page, its settings, and the invite link."""
+
+import json
+from html import escape
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games.models import Group, Membership, Session
+from games.play.groups import first_group, groups_of
+from tests.conftest import PASSWORD
+from tests.tables import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def group(user):
+    return first_group(user)
+
+
+@pytest.fixture
+def member(make_user, group):
+    bea = make_user("bea")
+    Membership.objects.create(group=group, user=bea)
+    client = Client()
+    client.force_login(bea)
+    client.user = bea
+    return client
+
+
+def test_the_group_page_lists_members_sessions_and_the_invite_with_its_qr_code(
+    owner_client, group, member, user
+):
+    make_game(user)
+    page = owner_client.get(f"/groups/{group.pk}/").content.decode()
+    assert "ana" in page and "bea" in page and "The Crown" in page
+    assert f"/join/{group.invite_token}/" in page and "<svg" in page and "Copy link" in page
+    assert "On the table" in page and "Settle up" in page  # the places kept for its money
+
+
+def test_a_member_sees_the_group_but_not_its_settings(member, group):
+    page = member.get(f"/groups/{group.pk}/").content.decode()
+    assert "Leave the group" in page and "Rename the group" not in page and "Remove" not in page
+    assert member.get(f"/groups/{group.pk}/rename/").status_code == 404
+    assert member.post(f"/groups/{group.pk}/invite/", {"action": "off"}).status_code == 404
+
+
+def test_the_owner_renames_the_group(owner_client, group):
+    owner_client.post(f"/groups/{group.pk}/rename/", {"name": "Thursday club"})
+    group.refresh_from_db()
+    assert group.name == "Thursday club"
+
+
+def test_invites_turned_off_answer_404_and_a_new_link_replaces_the_old(owner_client, group):
+    old = group.invite_token
+    owner_client.post(f"/groups/{group.pk}/invite/", {"action": "new"})
+    group.refresh_from_db()
+    assert group.invite_token != old and Client().get(f"/join/{old}/").status_code == 404
+    owner_client.post(f"/groups/{group.pk}/invite/", {"action": "off"})
+    group.refresh_from_db()
+    assert group.invite_token is None
+
+
+def test_a_visitor_signs_up_on_the_invite_and_is_a_member_at_once(group):
+    visitor = Client()
+    form = {"username": "cy", "password1": PASSWORD, "password2": PASSWORD}
+    response = visitor.post(f"/join/{group.invite_token}/", form)
+    assert response.status_code == 302 and response["Location"] == f"/groups/{group.pk}/"
+    cy = get_user_model().objects.get(username="cy")
+    assert group in groups_of(cy) and visitor.get(response["Location"]).status_code == 200
+
+
+def test_a_visitor_may_log_in_instead_and_comes_back_to_the_invite(group, make_user):
+    make_user("cy")
+    visitor = Client()
+    invite = f"/join/{group.invite_token}/"
+    assert f"/accounts/login/?next={invite}" in visitor.get(invite).content.decode()
+    back = visitor.post(
+        f"/accounts/login/?next={invite}", {"username": "cy", "password": PASSWORD, "next": invite}
+    )
+    assert back["Location"] == invite
+    assert "Join ana" in visitor.get(invite).content.decode()
+    assert visitor.post(invite).status_code == 302
+
+
+def test_a_signed_in_person_joins_in_one_tap(stranger_client, group):
+    page = stranger_client.get(f"/join/{group.invite_token}/").content.decode()
+    assert escape(f"Join {group.name}") in page
+    stranger_client.post(f"/join/{group.invite_token}/")
+    assert stranger_client.get(f"/groups/{group.pk}/").status_code == 200
+
+
+def test_the_owner_removes_a_member_who_is_out_at_once_and_whose_invite_stops(
+    owner_client, member, group, user
+):
+    game = make_game(user)
+    assert member.get(f"/games/{game.pk}/").status_code == 200
+    owner_client.post(f"/groups/{group.pk}/members/{member.user.pk}/remove/")
+    assert member.get(f"/games/{game.pk}/").status_code == 404
+    assert member.get(f"/join/{Group.objects.get(pk=group.pk).invite_token}/").status_code == 200
+    old = group.invite_token
+    assert member.get(f"/join/{old}/").status_code == 404
+
+
+def test_a_member_leaves_but_the_owner_cannot(owner_client, member, group):
+    member.post(f"/groups/{group.pk}/leave/")
+    assert not Membership.objects.filter(group=group, user=member.user).exists()
+    owner_client.post(f"/groups/{group.pk}/leave/")
+    assert Membership.objects.filter(group=group, user=group.owner).exists()
+
+
+def test_a_new_group_and_a_session_in_it(owner_client, user):
+    response = owner_client.post("/groups/new/", {"name": "The club"})
+    club = Group.objects.get(name="The club")
+    assert response["Location"] == f"/groups/{club.pk}/" and club.owner == user
+    owner_client.post(f"/sessions/new/?group={club.pk}", {"date": "2026-11-20", "place": "Club"})
+    assert Session.objects.get(place="Club").group == club
+
+
+def test_with_two_groups_the_new_session_form_asks_which(owner_client, user):
+    from games.play.groups import create_group
+
+    club = create_group(user, "The club")
+    form = owner_client.get("/sessions/new/").content.decode()
+    assert "The club" in form and "ana&#x27;s table" in form
+    owner_client.post("/sessions/new/", {"date": "2026-11-20", "place": "Pub", "group": club.pk})
+    assert Session.objects.get(place="Pub").group == club
+
+
+def test_home_lists_the_groups_and_a_new_group(owner_client, group):
+    page = owner_client.get("/").content.decode()
+    assert f"/groups/{group.pk}/" in page and "/groups/new/" in page
+
+
+def test_a_member_downloads_the_groups_file_with_its_games(member, user, group):
+    make_game(user)
+    response = member.get(f"/groups/{group.pk}/export.json")
+    assert response["Content-Disposition"].startswith(
+        'attachment; filename="scorekeeper-anas-table'
+    )
+    data = json.loads(response.content)
+    assert [len(session["games"]) for session in data["sessions"]] == [1]
