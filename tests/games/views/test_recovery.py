@@ -110,7 +110,10 @@ def test_the_log_in_screen_leads_to_the_reset_screen(client):
 def test_the_reset_screen_says_what_to_do_without_an_email_address(client):
     page = client.get("/accounts/password_reset/").content.decode()
     assert "<h1>Forgot your password?</h1>" in page
-    assert "nobody at your table can reset your password for you." in page
+    assert (
+        "nobody at your table can reset your password for you: not even your group's owner." in page
+    )
+    assert "ask your group's owner for an invite link" in page
     assert '<a href="/accounts/signup/">make a new account</a>' in page
     assert "they can set a new password for your account from its admin pages" in page
 
