@@ -246,7 +246,9 @@ def as_declared(name: str, table: dict, role: str) -> str:
 
 
 def object_id(name, game, owner):
-    """The id a URL's <pk> stands for: a session's, a player's, or the game's."""
+    """The id a URL's <pk> stands for: a group's, a session's, a player's, or the game's."""
+    if name.startswith("group"):
+        return game.session.group.pk
     if name in (
         "session",
         "session_import",
