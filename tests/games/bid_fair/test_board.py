@@ -25,11 +25,6 @@ from tests.tables import make_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def game(user):
-    return make_game(user, kind="bid_fair", players=("Ana", "Ben"))
-
-
 # --- the scoreboard --------------------------------------------------------------------------
 
 

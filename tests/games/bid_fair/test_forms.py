@@ -26,11 +26,6 @@ RECORDS = [
 ]
 
 
-@pytest.fixture
-def game(user):
-    return make_game(user, kind="bid_fair", players=("Ana", "Ben"))
-
-
 def as_post(initial):
     return {key: "" if value is None else str(value) for key, value in initial.items()}
 

@@ -20,11 +20,6 @@ from tests.tables import make_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def game(user):
-    return make_game(user, kind="bid_fair", players=("Ana", "Ben"))
-
-
 def live(client, game, post):
     """A tap's live update, sent as htmx sends it by the form as last drawn for `post`."""
     drawn = client.post(url(game), post, headers=HTMX)

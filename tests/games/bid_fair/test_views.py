@@ -21,11 +21,6 @@ DOUBLED = {"bids": {"Ana": "9S", "Ben": "KC"}, "trump": "S", "points": {"Ana": 7
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def game(user):
-    return make_game(user, kind="bid_fair", players=("Ana", "Ben"))
-
-
 def url(game, rest="hands/new/"):
     return f"/games/{game.pk}/{rest}"
 
