@@ -173,8 +173,8 @@ def test_after_logging_in_again_in_another_tab_a_refused_save_comes_back_filled(
     base = entry.split("/games/")[0]
     other = page.context.new_page()
     other.goto(base + "/")
-    other.click("button:has-text('Log out')")
-    other.wait_for_url(base + "/")
+    with other.expect_navigation():  # the home page's own address: wait for the answer
+        other.click("button:has-text('Log out')")
     log_in(other, base)  # the browser's CSRF secret changes: the first tab's form is stale
     other.close()
     with page.expect_navigation():
@@ -194,8 +194,8 @@ def test_logged_out_in_another_tab_a_save_returns_to_the_filled_form_after_loggi
     base = entry.split("/games/")[0]
     other = page.context.new_page()
     other.goto(base + "/")
-    other.click("button:has-text('Log out')")
-    other.wait_for_url(base + "/")
+    with other.expect_navigation():  # the home page's own address: wait for the answer
+        other.click("button:has-text('Log out')")
     other.close()
     page.click(SAVE)
     page.wait_for_url("**/accounts/login/**")

@@ -4,6 +4,7 @@ sideways scroll, and a refused range of dates said at the top (axe finds nothing
 import json
 
 import pytest
+from playwright.sync_api import expect
 
 from games.records.imports import import_sheet
 from tests.e2e.conftest import no_horizontal_scroll
@@ -59,8 +60,8 @@ def test_a_players_page_and_the_filtered_sessions_read_well_on_a_phone(
     phone.fill("#id_from", "2026-11-10")
     phone.fill("#id_to", "2026-11-01")
     phone.get_by_role("button", name="Show").click()
-    summary = phone.locator(".error-summary")
-    assert summary.is_visible() and "‘to’ date" in summary.inner_text()
+    # The refusal comes back on a new page: wait for it rather than read the old one.
+    expect(phone.locator(".error-summary")).to_contain_text("‘to’ date")
     axe(phone, "player page, refused dates")
     shoot(phone, "player-page-390-refused-dates")
 

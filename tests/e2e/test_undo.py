@@ -50,15 +50,16 @@ def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_han
     axe(page, "the board with its Undo line")
     record = Hand.objects.get(game=game).record
 
-    page.locator(".messages .undo button").click()
-    page.wait_for_url(f"{base}/games/{game.pk}/")
+    # Undo answers on the board's own address: wait for the new page, not the address.
+    with page.expect_navigation():
+        page.locator(".messages .undo button").click()
     assert not Hand.objects.filter(game=game).exists()
     assert undo_line(page).inner_text() == f"{word} 1 deleted · Undo"
 
     page.click("details.deleted summary")
     shoot(page, f"undo-deleted-{kind}")
-    page.click(f"button:has-text('Put back {word.lower()} 1')")
-    page.wait_for_url(f"{base}/games/{game.pk}/")
+    with page.expect_navigation():
+        page.click(f"button:has-text('Put back {word.lower()} 1')")
     assert Hand.objects.get(game=game).record == record
     assert undo_line(page).inner_text() == f"{word} 1 put back · Undo"
     assert page.locator("details.deleted").count() == 0
@@ -121,8 +122,8 @@ def test_a_redeal_over_a_scored_hand_asks_and_keep_it_changes_nothing(table, use
     assert "This replaces hand 1 (Ana" in question.inner_text()
     assert "Replace it?" in question.inner_text()
     shoot(page, "undo-redeal-asks")
-    page.click("a:has-text('Keep it')")
-    page.wait_for_url(f"{base}/games/{game.pk}/hands/1/")
+    with page.expect_navigation():  # back to the hand's own address
+        page.click("a:has-text('Keep it')")
     assert Hand.objects.get(game=game).record == scored
 
     page.click("button.redeal")
