@@ -15,6 +15,7 @@ from games.views import (
     players,
     recovery,
     sessions,
+    table,
     undo,
 )
 
@@ -120,6 +121,7 @@ urlpatterns = [
     path("groups/<int:pk>/rename/", groups.group_rename, name="group_rename"),
     path("groups/<int:pk>/invite/", groups.group_invite, name="group_invite"),
     path("groups/<int:pk>/leave/", groups.group_leave, name="group_leave"),
+    path("groups/<int:pk>/table/<int:left>/share/", table.share_out, name="table_share"),
     path("groups/<int:pk>/export.json", groups.group_export, name="group_export"),
     path("groups/<int:pk>/members/<int:user_pk>/remove/", groups.group_remove, name="group_remove"),
     path("join/<str:token>/", groups.join, name="join"),
