@@ -137,6 +137,7 @@ def group_pay_undo(request, pk):
     if money.undo_payment(payment, request.user):
         messages.success(
             request,
-            f"Undone: {payment.payer} paying {payment.payee} {as_money(payment.amount)}.",
+            f"Undone: {payment.payer} paying {payment.payee} {as_money(payment.amount)} "
+            "no longer counts.",
         )
     return redirect("group_settle", group.pk)
