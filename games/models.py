@@ -347,3 +347,47 @@ class Paid(models.Model):
 
     def __str__(self):
         return f"{self.payer} paid {self.payee} {self.amount}"
+
+
+class GroupPayment(models.Model):
+    """A payment recorded on the group's Settle up: who paid whom how much, who marked it, when.
+
+    Balances are computed (games/money/ledger.py); payments are the only rows the group's
+    money keeps. An undo marks the row undone rather than deleting it: any member may record
+    or undo, so the history says who undid what and when, and a payment undone by mistake
+    can still be seen and recorded again.
+    """
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="payments")
+    # Names as the games write them (the balances' keys); a rename rewrites them
+    # (games/records/renames.py).
+    payer = models.CharField(max_length=40)
+    payee = models.CharField(max_length=40)
+    amount = models.DecimalField(max_digits=12, decimal_places=2)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    at = models.DateTimeField(default=timezone.now)
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount__gt=0), name="group_payment_amount_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.payer} paid {self.payee} {self.amount}"

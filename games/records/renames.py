@@ -15,7 +15,7 @@ from django import forms
 from django.db import transaction
 
 from games.engine.sheet import NAME_LENGTH, TEAM_MARK, SheetError, members, team_name
-from games.models import Game, Paid, Player, Seat
+from games.models import Game, GroupPayment, Paid, Player, Seat
 from games.play import changes
 from games.play.services import score_records
 
@@ -75,12 +75,20 @@ def rewrite(game: Game, old: str, new: str) -> None:
 def _rewrite_all(player: Player, new: str) -> None:
     seats = dict(Seat.kept.filter(player=player).values_list("game", "position"))
     games = Game.kept.select_for_update().select_related("session").filter(pk__in=seats)
+    spellings = set()
     for game in games:  # kept aside too: they may come back
         # The game's own spelling: a sheet imported as "ana" seats the account's "Ana".
         old = game.players[seats[game.pk]]
         if old != new:
             rewrite(game, old, new)
             _rename_paid(game.session_id, old, new)
+            spellings.add(old)
+    # The group's payments name people as the games did: they follow, undone ones too, so
+    # that the history reads as the balances do. (Unlike a mark, a payment is not one of a
+    # settlement's, so two that now name the same people stay two.)
+    payments = GroupPayment.objects.filter(group=player.group_id)
+    for field in ("payer", "payee"):
+        payments.filter(**{f"{field}__in": spellings}).update(**{field: new})
 
 
 def _rename_paid(session, old: str, new: str) -> None:

@@ -22,7 +22,8 @@ from games.play.table_forms import StakeForm
 @require_safe
 @login_required
 def settle_up(request, pk):
-    session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
+    sessions = Session.objects.select_related("group")
+    session = get_object_or_404(sessions, pk=pk, group__memberships__user=request.user)
     return _page(request, session)
 
 

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Group, Membership
 from games.money import table
+from games.money.ledger import group_ledger
 from games.play import boards
 from games.play.access import new_token
 from games.play.groups import create_group, groups_of, remove_member
@@ -67,6 +68,7 @@ def group_detail(request, pk):
         "sessions": group.sessions.all()[:RECENT_SESSIONS],
         "players": group.players.all(),
         "on_table": table.lying(group),
+        "ledger": group_ledger(group),
         "invite_url": None,
     }
     if group.invite_token:

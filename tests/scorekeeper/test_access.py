@@ -90,6 +90,11 @@ ACCESS = {
     "group_new": (SIGNED_IN, SIGNED_IN),
     "group": (MINE, REFUSED),
     "group_export": (MINE, REFUSED),
+    # The group's Settle up: any member sees it and records or undoes a payment (POST alone);
+    # an empty one names no payment owed (back to the screen) or none to undo.
+    "group_settle": (MINE, REFUSED),
+    "group_pay": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    "group_pay_undo": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
     "group_rename": (MINE, MINE),
     # Invites on, off or new; removing a member (here the member), leaving: POST alone.
     "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),

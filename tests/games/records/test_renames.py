@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.models import Game, Hand, Paid, Player, Revision, Seat, Session
+from games.models import Game, GroupPayment, Hand, Paid, Player, Revision, Seat, Session
 from games.play import bin, services
 from games.records import imports, renames
 from tests.sheets import load_example
@@ -68,6 +68,24 @@ def test_payments_marked_paid_follow_the_rename(user):
     Paid.objects.create(session=game.session, payer="Ana", payee="Ben", amount=2)
     renames.rename_player(Player.objects.get(name="Ana"), "Anya")
     assert Paid.objects.get().payer == "Anya"
+
+
+def test_the_groups_payments_follow_a_rename_and_a_merge_undone_ones_too(user, make_user):
+    game = make_game(user)
+    group = game.session.group
+    GroupPayment.objects.create(group=group, payer="Ana", payee="Ben", amount=2)
+    GroupPayment.objects.create(group=group, payer="Cy", payee="Ana", amount=1, undone_by=user)
+    # Another group's Ana is another person.
+    GroupPayment.objects.create(
+        group=make_user("zed").owned_groups.get(), payer="Ana", payee="Ben", amount=3
+    )
+    renames.rename_player(Player.objects.get(name="Ana"), "Anya")
+    mine = GroupPayment.objects.filter(group=group).order_by("amount")
+    assert [(p.payer, p.payee) for p in mine] == [("Cy", "Anya"), ("Anya", "Ben")]
+    keep = make_game(user, players=("Benjamin", "Cy", "Dee")).seat_set.get(position=0).player
+    renames.merge_players(keep, Player.objects.get(name="Ben"))
+    assert [p.payee for p in mine.filter(payer="Anya")] == ["Benjamin"]
+    assert GroupPayment.objects.exclude(group=group).get().payer == "Ana"
 
 
 def test_a_form_refuses_a_name_another_player_has_in_any_case_and_suggests_a_merge(user):

@@ -37,7 +37,7 @@ def record_what_lies_on_the_table(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0013_groups_replace_owners"),
+        ("games", "0014_grouppayment"),
     ]
 
     operations = [

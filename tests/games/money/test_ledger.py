@@ -1,0 +1,150 @@
+"""The group's running balances: every evening added up, less every payment, in whole cents."""
+
+import itertools
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games.models import Game, GroupPayment, Paid, Session
+from games.money import ledger
+from games.money.evening import CENT
+from games.play import bin
+from games.play.groups import first_group
+from tests.conftest import examples
+from tests.tables import example_game, many_games
+
+pytestmark = pytest.mark.django_db
+OWNERS = itertools.count()
+
+# Contractor's example ends -42, 9 and 33 points: at 0.50 a point Ana -21.00, Ben +4.50,
+# Cy +16.50, and Ana pays Cy 16.50 and Ben 4.50.
+
+
+@pytest.fixture
+def group(user):
+    return first_group(user)
+
+
+def evening(group, *stakes, day=1):
+    session = Session.objects.create(group=group, date=f"2026-11-{day:02}")
+    for stake in stakes:
+        example_game(session, "contractor-three-hands", stake=stake)
+    return session
+
+
+def owed(group):
+    return {(p.payer, p.payee): p.amount for p in ledger.group_ledger(group).owed}
+
+
+def test_what_was_not_paid_on_one_evening_carries_into_the_next(group):
+    evening(group, "0.50", day=1)
+    evening(group, "0.10", day=8)
+    result = ledger.group_ledger(group)
+    assert result.balances == {
+        "Cy": Decimal("19.80"),
+        "Ben": Decimal("5.40"),
+        "Ana": Decimal("-25.20"),
+    }
+    assert owed(group) == {("Ana", "Cy"): Decimal("19.80"), ("Ana", "Ben"): Decimal("5.40")}
+    assert result.evenings == 2 and result.total == Decimal("25.20")
+
+
+def test_a_payment_marked_paid_on_an_evening_counts_even_once_the_evening_changed(group, user):
+    first = evening(group, "0.50")
+    Paid.objects.create(session=first, payer="Ana", payee="Cy", amount="16.50", by=user)
+    # A mark no longer matching the evening's payments: the money was handed over still.
+    Paid.objects.create(session=first, payer="Ana", payee="Ben", amount="1.00", by=user)
+    assert owed(group) == {("Ana", "Ben"): Decimal("3.50")}
+
+
+def test_group_payments_count_and_undone_ones_do_not(group, user):
+    evening(group, "0.50")
+    paid = ledger.record_payment(group, "Ana", "Cy", Decimal("10.00"), user)
+    ledger.record_payment(group, "Ana", "Ben", Decimal("4.50"), user)
+    assert owed(group) == {("Ana", "Cy"): Decimal("6.50")}
+    assert ledger.undo_payment(paid, user)
+    assert not ledger.undo_payment(paid, user), "undone once"
+    assert owed(group) == {("Ana", "Cy"): Decimal("16.50")}
+    paid.refresh_from_db()
+    assert paid.undone_by == user and paid.undone_at is not None
+
+
+def test_a_payment_is_refused_when_it_is_more_than_owed_or_owed_no_more(group, user):
+    evening(group, "0.50")
+    with pytest.raises(ledger.NotOwed):
+        ledger.record_payment(group, "Ana", "Cy", Decimal("16.51"), user)
+    with pytest.raises(ledger.NotOwed):
+        ledger.record_payment(group, "Cy", "Ana", Decimal("1.00"), user)
+    ledger.record_payment(group, "Ana", "Cy", Decimal("16.50"), user)
+    with pytest.raises(ledger.NotOwed):  # a double tap on Paid
+        ledger.record_payment(group, "Ana", "Cy", Decimal("16.50"), user)
+    assert GroupPayment.objects.count() == 1
+
+
+def test_deleted_sessions_and_games_are_left_out_until_they_come_back(group, user):
+    kept = evening(group, "0.50", day=1)
+    gone = evening(group, "1", day=2)
+    game = example_game(kept, "contractor-three-hands", stake="2")
+    bin.delete(gone)
+    bin.delete(game)
+    assert owed(group) == {("Ana", "Cy"): Decimal("16.50"), ("Ana", "Ben"): Decimal("4.50")}
+    bin.restore(user, "session", gone.pk)
+    assert owed(group)[("Ana", "Cy")] == Decimal("49.50")
+
+
+def test_another_groups_evenings_and_payments_are_not_counted(group, make_user, user):
+    evening(group, "0.50")
+    other = first_group(make_user("zed"))
+    evening(other, "1")
+    GroupPayment.objects.create(group=other, payer="Ana", payee="Cy", amount="33.00")
+    assert owed(group)[("Ana", "Cy")] == Decimal("16.50")
+
+
+def test_a_group_without_money_games_is_all_square(group):
+    Session.objects.create(group=group)
+    result = ledger.group_ledger(group)
+    assert result.owed == [] and result.balances == {} and result.total == 0
+
+
+@examples(0.2)
+@given(
+    stakes=st.lists(st.decimals("0.001", "3", places=3), min_size=1, max_size=4),
+    part=st.integers(1, 99),
+)
+def test_balances_are_whole_cents_that_add_up_to_zero(stakes, part):
+    owner = get_user_model().objects.create_user(f"p{next(OWNERS)}")
+    group = first_group(owner)
+    for day, stake in enumerate(stakes, start=1):
+        evening(group, str(stake), day=day)
+    first = ledger.group_ledger(group).owed[0]
+    # A part payment is typed in whole cents, as a person would round it.
+    amount = max(CENT, (first.amount * part / 100).quantize(CENT))
+    ledger.record_payment(group, first.payer, first.payee, amount, owner)
+    balances = ledger.group_ledger(group).balances
+    assert sum(balances.values()) == 0
+    assert all(amount == amount.quantize(Decimal("0.01")) for amount in balances.values())
+
+
+def test_the_balances_cost_the_same_queries_at_1_and_200_games(
+    user, group, django_assert_num_queries
+):
+    many_games(user, 1)
+    staked()
+    Paid.objects.create(session=Session.objects.get(), payer="Ana", payee="Cy", amount="1.00")
+    with django_assert_num_queries(4):  # the games, their hands, the marks, the payments
+        ledger.group_ledger(group)
+    many_games(user, 199)
+    staked()
+    with django_assert_num_queries(4):
+        result = ledger.group_ledger(group)
+    assert result.evenings == 200
+
+
+def staked():
+    games = list(Game.objects.all())
+    for game in games:
+        game.meta = game.meta | {"stake": "0.05"}
+    Game.objects.bulk_update(games, ["meta"])
