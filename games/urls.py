@@ -82,10 +82,10 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    # A forgotten password: Django's own reset by mail (games/views/recovery.py).
+    # A forgotten password: Django's own reset by mail, limited (games/views/recovery.py).
     path(
         "accounts/password_reset/",
-        auth_views.PasswordResetView.as_view(),
+        recovery.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

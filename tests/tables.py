@@ -91,9 +91,9 @@ def everything() -> dict:
     """Every row an import can write, as values: equal before and after a refused file."""
     from django.contrib.auth import get_user_model
 
-    from games.models import Hand, Revision
+    from games.models import Group, Hand, Membership, Revision
 
-    models = (get_user_model(), Player, Session, Game, Seat, Hand, Revision)
+    models = (get_user_model(), Group, Membership, Player, Session, Game, Seat, Hand, Revision)
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in models}
 
 

@@ -110,6 +110,11 @@ class GameForm(forms.Form):
                 required=seat < fewest,
                 widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
             )
+        if not self.is_bound:
+            # The first thing a table does here is type a name: a tap saved on the way to
+            # the first hand (tests/e2e/test_first_hand.py). A form sent back with errors
+            # leaves the focus to its error summary.
+            self.fields["seat_0"].widget.attrs["autofocus"] = True
         self.fields["stake"] = stake_field(self.engine)
         self.leftovers = table.lying(group, kind) if self.engine.LEAVES else []
         if self.leftovers:

@@ -1,8 +1,9 @@
 """An account's whole history as one JSON document, and back into an empty account.
 
 The document holds every session, every game as its score sheet, and every revision,
-so that export then import loses nothing a player entered. The whole database is backed
-up with the database's own tools (README.md).
+so that export then import loses nothing a player entered: the account's first group at
+its top, as a group's own file has it, and every other group it is in under "groups".
+The whole database is backed up with the database's own tools (README.md).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.engine.sheet import Fields, SheetError, check_whole, describe
-from games.models import Game, Hand, Player, Revision, Session
-from games.play.groups import first_group
+from games.models import Game, Group, Hand, Player, Revision, Session
+from games.play.groups import create_group, first_group, groups_of
 from games.play.services import sheet_of
 from games.records.imports import checked_sheet, import_sheet, validated
 
@@ -45,25 +46,27 @@ def one_moment():
 
 
 def dump_account(owner) -> dict:
-    """The account's file: everything of its first group (a group of one, before groups)."""
+    """The account's file: every group it is in, its first (its own) at the top as a file
+    made before groups has it, the others under "groups", each with its name."""
     with one_moment():
-        return _dump_account(first_group(owner))
+        first, *others = groups_of(owner)
+        groups = [{"name": group.name} | _contents(group) for group in others]
+        return {"format": FORMAT} | _contents(first) | {"groups": groups}
 
 
 def dump_group(group) -> dict:
     """A group's file, in the account file's format: any member may take it."""
     with one_moment():
-        return _dump_account(group)
+        return {"format": FORMAT} | _contents(group)
 
 
-def _dump_account(group) -> dict:
+def _contents(group) -> dict:
     sessions = (
         Session.objects.filter(group=group)
         .order_by("date", "created")
         .prefetch_related("games__hands", "games__revisions")
     )
     return {
-        "format": FORMAT,
         "players": [player.name for player in Player.objects.filter(group=group)],
         "sessions": [
             {
@@ -107,7 +110,9 @@ def nothing_imported(error: Exception) -> str:
 
 
 def load_account(owner, data) -> int:
-    """Store a dumped account into `owner`'s empty first group; returns the number of games.
+    """Store a dumped account into `owner`'s empty first group, and each other group of the
+    file into a new group of `owner`'s (its members are not in the file); returns the
+    number of games.
 
     Every record is read and checked first, types here, lengths, dates and choices by the
     models' own validation, each sheet by its engine; only then is it all stored, in the
@@ -121,15 +126,28 @@ def load_account(owner, data) -> int:
         if Session.objects.filter(group=group).exists():
             raise DumpError("an account file is imported into an empty account only")
         try:
-            players, sessions = _read(owner, group, data)
+            top = Record(data, "file")
+            top.value("format")
+            others = top.list("groups")  # a file made before groups has none
+            read = [_read(owner, group, top, "")]
+            for number, raw in enumerate(others, start=2):
+                record = Record(raw, f"group {number}")
+                name = record.text("name")
+                where = f"group {number}"
+                validated(Group(name=name, owner=owner), where, exclude=["owner"])
+                # Made before it is read: a refused file takes it back with the transaction.
+                read.append(_read(owner, create_group(owner, name), record, f"{where}, "))
         except SheetError as error:
             raise DumpError(str(error)) from None
-        Player.objects.bulk_create(players)
-        for session, games in sessions:
-            session.save()
-            for game in games:
-                _store_game(session, *game)
-    return sum(len(games) for _, games in sessions)
+        games = 0
+        for players, sessions in read:
+            Player.objects.bulk_create(players)
+            for session, session_games in sessions:
+                session.save()
+                for game in session_games:
+                    _store_game(session, *game)
+                games += len(session_games)
+    return games
 
 
 class Record(Fields):
@@ -155,19 +173,18 @@ class Record(Fields):
         return value
 
 
-def _read(owner, group, data: dict) -> tuple[list[Player], list]:
-    top = Record(data, "file")
-    top.value("format")
-    players = _read_players(group, top.list("players"))
+def _read(owner, group, top: Record, where: str) -> tuple[list[Player], list]:
+    """A group's players and sessions, read from `top` (its other keys read already)."""
+    players = _read_players(group, top.list("players"), where)
     sessions = [
-        _read_session(owner, group, raw, f"session {number}")
+        _read_session(owner, group, raw, f"{where}session {number}")
         for number, raw in enumerate(top.list("sessions"), start=1)
     ]
     top.finish()
     return players, sessions
 
 
-def _read_players(group, names: list) -> list[Player]:
+def _read_players(group, names: list, prefix: str) -> list[Player]:
     """The players the group does not have yet (by name, whatever the case)."""
     known = {
         name.casefold()
@@ -175,7 +192,7 @@ def _read_players(group, names: list) -> list[Player]:
     }
     new = []
     for number, name in enumerate(names, start=1):
-        where = f"player {number}"
+        where = f"{prefix}player {number}"
         if not isinstance(name, str):
             raise DumpError(f"{where}: a name must be text, not {describe(name)}")
         if name.casefold() in known:

@@ -7,6 +7,7 @@ number of games; the scoring itself is pure Python.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.core.paginator import Paginator
@@ -14,6 +15,7 @@ from django.db.models import Prefetch, Q
 
 from games.engine.sheet import SheetError
 from games.models import Game, Hand, Player, Session
+from games.play import groups
 from games.play.services import score_records
 
 SESSIONS_PER_PAGE = 20
@@ -75,5 +77,18 @@ def sessions_page(user, page=1, player_id=None, kind=None, since=None, until=Non
     return paged
 
 
-def players_of(user):
-    return Player.objects.filter(group__memberships__user=user)
+def players_of(user) -> list[Player]:
+    """The players of `user`'s groups by name, each with the `label` a list shows.
+
+    Two groups may each have a Ben, who may or may not be one person: each stays its own
+    entry, and where a name is in more than one group its group tells them apart,
+    "Ben (The Crown)"; a name found once is shown alone.
+    """
+    players = list(groups.players_of(user).select_related("group"))
+    # Told apart, they stand together: by name whatever its case, then oldest group first.
+    players.sort(key=lambda player: (player.name.casefold(), player.group.created))
+    names = Counter(player.name.casefold() for player in players)
+    for player in players:
+        clash = names[player.name.casefold()] > 1
+        player.label = f"{player.name} ({player.group})" if clash else player.name
+    return players

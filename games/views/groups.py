@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -149,9 +149,10 @@ def _join(user, group: Group) -> None:
         pass  # a member already: a second tap, or an old invite opened again
 
 
-@sensitive_post_parameters("password1", "password2")
+@sensitive_post_parameters("password", "password1", "password2")
 def join(request, token):
-    """An invite link: "Join <group>" in one tap, or sign up in one screen and join."""
+    """An invite link: "Join <group>" in one tap, or one screen that signs up and joins,
+    or (`?login`) one that logs in and joins: no second tap on Join either way."""
     group = get_object_or_404(Group, invite_token=token)
     if request.user.is_authenticated:
         if request.method == "POST":
@@ -160,10 +161,16 @@ def join(request, token):
         if Membership.objects.filter(group=group, user=request.user).exists():
             return redirect(group)
         return render(request, "groups/join.html", {"group": group})
-    form = UserCreationForm(request.POST or None)
+    logging_in = "login" in request.GET
+    if logging_in:
+        # Django's own login form: the same checks, and django-axes counts its failures.
+        form = AuthenticationForm(request, data=request.POST or None)
+    else:
+        form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = form.get_user() if logging_in else form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         _join(user, group)
         return redirect(group)
-    return render(request, "groups/join.html", {"group": group, "form": form})
+    context = {"group": group, "form": form, "logging_in": logging_in}
+    return render(request, "groups/join.html", context)

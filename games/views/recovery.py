@@ -1,14 +1,21 @@
 """Getting back into an account: its email address, where Django's password reset sends a link.
 
 The reset screens themselves are Django's own views (games/urls.py) with our templates
-(templates/registration/password_reset_*.html).
+(templates/registration/password_reset_*.html); asking for a link is limited here.
 """
 
+import hashlib
+import time
+
+from axes.helpers import get_client_ip_address
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.core.cache import cache
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 
 WHY = "Only to reset a forgotten password."
@@ -53,3 +60,37 @@ def account_email(request):
         messages.success(request, said)
         return redirect("account")
     return render(request, "account_email.html", {"form": form})
+
+
+# Reset links asked for, at most this many an hour for one address and for one client:
+# enough for a mail that went astray, too few to flood an inbox or the mail server.
+RESETS_PER_HOUR = 3
+now = time.time  # the clock, read through the module so that a test can set it
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's "Forgot your password?", limited: past the limit no mail goes, and the
+    answer is the same page as ever ("Check your email"), so that it tells nothing of
+    whether an address has an account, or how often it was asked for."""
+
+    def form_valid(self, form):
+        if over_the_limit(self.request, form.cleaned_data["email"]):
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
+
+
+def over_the_limit(request, email: str) -> bool:
+    """Count one more ask for `email` from this client; True past either limit.
+
+    One counter per hour in the cache (shared by every worker), added then incremented so
+    that two asks at once both count. The client is the one django-axes locks out
+    (REMOTE_ADDR, unless the site says otherwise); the address is kept as a digest only.
+    """
+    hour = int(now() // 3600)
+    address = hashlib.sha256(email.strip().casefold().encode()).hexdigest()
+    keys = [f"reset:{hour}:ip:{get_client_ip_address(request)}", f"reset:{hour}:to:{address}"]
+    counts = []
+    for key in keys:
+        cache.add(key, 0, timeout=3600)
+        counts.append(cache.incr(key))
+    return max(counts) > RESETS_PER_HOUR

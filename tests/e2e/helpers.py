@@ -2,6 +2,8 @@
 
 from contextlib import contextmanager
 
+from tests.e2e import budget
+
 
 @contextmanager
 def live_update(page):
@@ -99,7 +101,8 @@ class Taps:
     """A player's thumb, counted: every tap on the screen, Save included (issue 17's budgets).
 
     A tap on a field waits for its live update; a number typed is one tap on its field,
-    its digits counted apart, as `keys`.
+    its digits counted apart, as `keys`; so is a text written in a form (`write`). What it
+    all costs a person in seconds is tests/e2e/budget.py's.
     """
 
     SAVE = "button[name=save][value='1']"
@@ -126,6 +129,23 @@ class Taps:
         with live_update(self.page):
             self.page.keyboard.type(str(number))
             self.page.dispatch_event(f"#id_{field}", "change")
+
+    def write(self, selector, text):
+        """Type `text` into a form's field, tapping it first unless it has the focus."""
+        field = self.page.locator(selector)
+        if not field.evaluate("element => element === document.activeElement"):
+            self(selector, wait=False)
+        self.keys += len(text)
+        self.page.keyboard.type(text)
+
+    def go(self, selector, then):
+        """Tap a link or a button that leads to another page, and wait for it (`then`)."""
+        self(selector, wait=False)
+        self.page.wait_for_url(then)
+        self.page.wait_for_load_state()
+
+    def seconds(self) -> float:
+        return budget.seconds(self.count, self.keys)
 
     def save(self, board):
         self(self.SAVE, wait=False)

@@ -4,7 +4,8 @@ import copy
 
 import pytest
 
-from games.models import Game, Hand, Player, Revision, Session
+from games.models import Game, Hand, Membership, Player, Revision, Session
+from games.play.groups import create_group, first_group, groups_of
 from games.records.dump import DumpError, dump_account, load_account
 from tests.tables import account_file, everything, make_game
 
@@ -142,3 +143,37 @@ def test_a_games_own_name_goes_out_with_it_and_comes_back(user, bea):
     Game.objects.filter(pk=game.pk).update(name="The decider")
     load_account(bea, dump_account(user))
     assert Game.objects.get(session__group__owner=bea).name == "The decider"
+
+
+def test_the_account_file_holds_every_group_the_account_is_in_and_brings_each_back(
+    exported, user, bea, make_user
+):
+    club = first_group(bea)
+    Membership.objects.create(group=club, user=user)
+    make_game(bea, players=("Bea", "Cy", "Dee"))
+    create_group(user, "Thursdays")
+    data = dump_account(user)
+    assert [(g["name"], len(g["sessions"])) for g in data["groups"]] == [
+        ("bea's table", 1),
+        ("Thursdays", 0),
+    ]
+    assert data["groups"][0]["players"] == ["Bea", "Cy", "Dee"]
+    cy = make_user("cy")
+    assert load_account(cy, data) == 7  # the six of the first group, and the club's one
+    names = [(g.name, g.sessions.count()) for g in groups_of(cy)]
+    assert names == [("cy's table", 2), ("bea's table", 1), ("Thursdays", 0)]
+    again = dump_account(cy)
+    assert again["groups"] == data["groups"] and sheets(again) == sheets(data)
+
+
+def sheets(data) -> list:
+    return [game["sheet"] for session in data["sessions"] for game in session["games"]]
+
+
+def test_a_damaged_record_of_another_group_is_named_with_its_group_and_nothing_is_stored(
+    exported, bea
+):
+    exported["groups"] = [{"name": "Club", "players": [], "sessions": [{"date": "x"}]}]
+    assert refused(bea, exported).startswith("group 2, session 1, ")
+    exported["groups"] = [{"name": "x" * 81, "players": [], "sessions": []}]
+    assert refused(bea, exported).startswith("group 2, name: ensure this value has at most")

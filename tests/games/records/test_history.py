@@ -5,7 +5,8 @@ import datetime
 import pytest
 
 from games.models import Player, Session
-from games.records.history import sessions_page
+from games.play.groups import create_group, first_group
+from games.records.history import players_of, sessions_page
 from tests.tables import many_games
 
 pytestmark = pytest.mark.django_db
@@ -35,3 +36,11 @@ def test_a_session_with_two_of_the_players_games_is_listed_once_with_both(user):
     ana = Player.objects.get(group__owner=user, name="Ana")
     page = sessions_page(user, player_id=ana.pk, search="DAY")
     assert places(page) == ["Day 1"] and len(page[0].results) == 2
+
+
+def test_a_name_in_two_groups_is_told_apart_by_its_group_and_a_name_found_once_is_not(user):
+    Player.objects.create(group=first_group(user), name="Ben")
+    Player.objects.create(group=first_group(user), name="Cy")
+    Player.objects.create(group=create_group(user, "The Crown"), name="ben")
+    labels = [player.label for player in players_of(user)]
+    assert labels == ["Ben (ana's table)", "ben (The Crown)", "Cy"]

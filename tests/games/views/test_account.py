@@ -153,3 +153,8 @@ def test_a_player_whose_name_was_taken_meanwhile_is_not_restored_and_says_why(cl
     response = client.post("/account/restore/", {"restore": f"player-{ana.pk}"}, follow=True)
     assert "Another player is called Ana now" in response.content.decode()
     assert Player.kept.get(pk=ana.pk).deleted
+
+
+def test_the_account_page_says_its_file_holds_every_group(owner_client):
+    page = owner_client.get("/account/").content.decode()
+    assert "One JSON file with every group you are in" in page

@@ -72,17 +72,25 @@ def test_a_visitor_signs_up_on_the_invite_and_is_a_member_at_once(group):
     assert group in groups_of(cy) and visitor.get(response["Location"]).status_code == 200
 
 
-def test_a_visitor_may_log_in_instead_and_comes_back_to_the_invite(group, make_user):
-    make_user("cy")
+def test_a_visitor_logs_in_on_the_invite_and_is_a_member_without_a_second_tap(group, make_user):
+    cy = make_user("cy")
     visitor = Client()
     invite = f"/join/{group.invite_token}/"
-    assert f"/accounts/login/?next={invite}" in visitor.get(invite).content.decode()
-    back = visitor.post(
-        f"/accounts/login/?next={invite}", {"username": "cy", "password": PASSWORD, "next": invite}
+    assert f'href="{invite}?login"' in visitor.get(invite).content.decode()
+    assert "Log in and join" in visitor.get(f"{invite}?login").content.decode()
+    response = visitor.post(f"{invite}?login", {"username": "cy", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == f"/groups/{group.pk}/"
+    assert group in groups_of(cy) and visitor.get(response["Location"]).status_code == 200
+
+
+def test_a_wrong_password_on_the_invite_joins_no_one(group, make_user):
+    cy = make_user("cy")
+    visitor = Client()
+    response = visitor.post(
+        f"/join/{group.invite_token}/?login", {"username": "cy", "password": "not it at all"}
     )
-    assert back["Location"] == invite
-    assert "Join ana" in visitor.get(invite).content.decode()
-    assert visitor.post(invite).status_code == 302
+    assert response.status_code == 200 and "Please enter a correct" in response.content.decode()
+    assert group not in groups_of(cy) and not visitor.session.get("_auth_user_id")
 
 
 def test_a_signed_in_person_joins_in_one_tap(stranger_client, group):

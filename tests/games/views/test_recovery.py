@@ -6,6 +6,7 @@ import pytest
 from django.conf import settings
 from django.test import Client, override_settings
 
+from games.views import recovery
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +210,39 @@ def test_a_link_that_is_not_one_says_so_and_offers_a_new_one(client):
     page = client.get("/accounts/reset/MQ/not-a-token/").content.decode()
     assert "<h1>This link does not work</h1>" in page
     assert "Ask for a new link" in page
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The reset limit's clock, set by the test: an hour passes without sleeping."""
+    moment = {"now": 1_800_000_000.0}
+    monkeypatch.setattr(recovery, "now", lambda: moment["now"])
+    return moment
+
+
+def test_a_fourth_link_within_the_hour_to_one_address_is_not_sent_and_the_screen_is_the_same(
+    client, user, mailoutbox, clock
+):
+    with_email(user)
+    answers = [ask_for_a_link(Client(REMOTE_ADDR=f"10.0.0.{n}"), user.email) for n in range(4)]
+    assert len(mailoutbox) == recovery.RESETS_PER_HOUR == 3
+    assert {(a.status_code, a["Location"]) for a in answers} == {(302, answers[0]["Location"])}
+    clock["now"] += 3600
+    ask_for_a_link(client, "ANA@example.org")
+    assert len(mailoutbox) == 4
+
+
+def test_a_fourth_ask_within_the_hour_from_one_client_sends_nothing_whatever_the_address(
+    client, make_user, mailoutbox, clock
+):
+    for name in ("ana", "bea", "cy", "dee"):
+        with_email(make_user(name), f"{name}@example.org")
+    for name in ("nobody", "bea", "cy"):
+        ask_for_a_link(client, f"{name}@example.org")
+    refused = ask_for_a_link(client, "dee@example.org")
+    assert [mail.to for mail in mailoutbox] == [["bea@example.org"], ["cy@example.org"]]
+    assert refused.status_code == 302 and refused["Location"] == "/accounts/password_reset/done/"
+    ask_for_a_link(Client(REMOTE_ADDR="10.0.0.9"), "dee@example.org")
+    clock["now"] += 3600
+    ask_for_a_link(client, "ana@example.org")
+    assert [mail.to[0] for mail in mailoutbox[2:]] == ["dee@example.org", "ana@example.org"]

@@ -11,6 +11,7 @@ from games.cardigan import rules as cardigan_rules
 from games.contractor import rules as contractor_rules
 from games.engine.registry import GAMES
 from games.models import Game, Hand, Player, Session
+from games.play.groups import create_group, first_group
 from games.records.imports import import_sheet
 from games.tridge import rules as tridge_rules
 from games.tridge.game import Tridge
@@ -302,3 +303,11 @@ def test_the_session_page_says_which_money_games_wait_for_their_end(owner_client
     page = owner_client.get(f"/sessions/{game.session.pk}/").content.decode()
     assert "1 game played for money" in page
     assert "1 of them is not finished yet and counts once it is." in page
+
+
+def test_the_player_filter_tells_a_ben_of_one_group_from_a_ben_of_another(owner_client, user):
+    Player.objects.create(group=first_group(user), name="Ben")
+    crown = Player.objects.create(group=create_group(user, "The Crown"), name="Ben")
+    page = owner_client.get("/").content.decode()
+    assert f'<option value="{crown.pk}">Ben (The Crown)</option>' in page
+    assert ">Ben</option>" not in page and "Ben (ana&#x27;s table)" in page
