@@ -181,6 +181,31 @@ class Game(models.Model):
         return GAMES[self.kind]
 
 
+class Leftover(models.Model):
+    """What a finished game left on the table for a later one (Tridge's funds kept), from
+    the game that left it until a game takes it: the group's (games/money/table.py).
+
+    No amount is kept here: the source's engine works it out from the source's hands
+    (GameKind.leaves), so a correction of the source reaches the table, and the game that
+    took it, as it reaches the source's own scores.
+    """
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="leftovers")
+    source = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="leftover")
+    at = models.DateTimeField(default=timezone.now)
+    # The game that started with it; on the table again while that game is deleted.
+    taken_by = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="took"
+    )
+    taken_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self):
+        return f"left by {self.source}"
+
+
 class LiveSeats(models.Manager):
     """Seats at games not deleted: a player's record counts no game kept aside."""
 

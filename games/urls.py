@@ -16,6 +16,7 @@ from games.views import (
     players,
     recovery,
     sessions,
+    table,
     undo,
 )
 
@@ -121,6 +122,7 @@ urlpatterns = [
     path("groups/<int:pk>/rename/", groups.group_rename, name="group_rename"),
     path("groups/<int:pk>/invite/", groups.group_invite, name="group_invite"),
     path("groups/<int:pk>/leave/", groups.group_leave, name="group_leave"),
+    path("groups/<int:pk>/table/<int:left>/share/", table.share_out, name="table_share"),
     path("groups/<int:pk>/settle/", ledger.group_settle, name="group_settle"),
     path("groups/<int:pk>/settle/pay/", ledger.group_pay, name="group_pay"),
     path("groups/<int:pk>/settle/undo/", ledger.group_pay_undo, name="group_pay_undo"),

@@ -155,11 +155,44 @@ class GameKind:
     KEPT_CHOICES = ("stake",)
 
     @staticmethod
+    def end(game, hands: int, by: str) -> bool:
+        """End the game after `hands` hands though it is not over (Tridge's match ended by
+        the table): change `game`'s rules and meta and say so. Most games end by their own
+        rules alone: they cannot."""
+        return False
+
+    @staticmethod
+    def ending_words(game, score) -> str:
+        """What ending the game here does, for the screen that asks (empty: it cannot)."""
+        return ""
+
+    # Whether a finished game can leave something on the table for a later game of its
+    # kind (Tridge's funds kept): the group keeps a record of it (games/money/table.py).
+    LEAVES = False
+
+    @staticmethod
     def leaves(game, score) -> dict:
-        """What a finished game leaves the next game of the same people, however that is
-        started (Play again, or a new game of the same kind): house rules the app sets,
-        such as Tridge's funds kept on the table. Default nothing."""
+        """What a finished game leaves on the table for a later game of its kind, as house
+        rules the app sets in that game (Tridge's funds kept); what several games left
+        adds up key by key. Default nothing."""
         return {}
+
+    @staticmethod
+    def may_be_over(game) -> bool:
+        """Whether the game can be over as its rules stand, at a glance (no hand read): a
+        save of a game that cannot be over reads nothing more for the table."""
+        return True
+
+    @staticmethod
+    def share_out(game) -> bool:
+        """Share what `game` left on the table among its people, by its house rule: change
+        `game` (its meta) so that it leaves only what cannot be shared; say whether it did."""
+        return False
+
+    @staticmethod
+    def left_words(left: dict) -> str:
+        """What `leaves` gave, as the table counts it: "120 chips"."""
+        return ""
 
     @staticmethod
     def deals_after(players, score) -> str:

@@ -10,6 +10,7 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 from __future__ import annotations
 
 from copy import copy
+from functools import wraps
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,6 +25,22 @@ from games.play.once import AlreadyStored, claim, submitted
 
 class Conflict(Exception):
     """Someone else changed the game first: the message says what, for the screen."""
+
+
+def reckoned(change):
+    """A change of a game, after which what the game leaves on the table, and the game that
+    took it, follow it (games/money/table.py). After the change's own transaction: a
+    game that took the chips changes in one of its own."""
+
+    @wraps(change)
+    def changed(first, *args, **kwargs):
+        done = change(first, *args, **kwargs)
+        from games.money import table  # it builds on this module
+
+        table.reckon(first if isinstance(first, Game) else first.game)
+        return done
+
+    return changed
 
 
 def _hand(game: Game) -> str:
@@ -113,6 +130,7 @@ def _locked(game: Game) -> tuple[Game, list[Hand]]:
     return locked, list(locked.hands.all())
 
 
+@reckoned
 def change_game(game: Game, change) -> bool:
     """Change the game's own rules or meta under its lock: `change(locked)` alters the
     locked copy and says whether it did. A change of the game, so every board redraws."""
@@ -126,6 +144,7 @@ def change_game(game: Game, change) -> bool:
     return True
 
 
+@reckoned
 def add_hand(
     game: Game, record: dict, expected_number: int, top=None, tally=None, key=None
 ) -> Hand:
@@ -199,6 +218,7 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
     return hand
 
 
+@reckoned
 def edit_hand(
     hand: Hand,
     record: dict,
@@ -242,6 +262,7 @@ def edit_hand(
     return current
 
 
+@reckoned
 def delete_hand(
     hand: Hand, user, expected_version: int, via_coscorer: bool = False, key=None
 ) -> None:
@@ -299,6 +320,7 @@ def top_at(revision: Revision) -> dict | None:
     return top or None
 
 
+@reckoned
 def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> Hand:
     """Put a deleted hand back at its number, the hands after it moving down one.
 
@@ -331,6 +353,7 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
     return hand
 
 
+@reckoned
 def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=None):
     """Undo the change stored with the one-time key `change`, if nothing changed since.
 

@@ -20,6 +20,7 @@ from games.engine.sheet import (
     settings_as_rules,
 )
 from games.models import Game, Player, Session
+from games.money import table
 from games.records.dump import nothing_imported
 
 
@@ -115,6 +116,18 @@ class GameForm(forms.Form):
             # leaves the focus to its error summary.
             self.fields["seat_0"].widget.attrs["autofocus"] = True
         self.fields["stake"] = stake_field(self.engine)
+        self.leftovers = table.lying(group, kind) if self.engine.LEAVES else []
+        if self.leftovers:
+            # The table says: nothing on it is taken, or kept back, without being asked.
+            self.fields["leftover"] = forms.ChoiceField(
+                label="On the table",
+                choices=[(str(left.pk), words) for left, words in self.leftovers]
+                + [("none", "Start without them: they stay on the table")],
+                widget=forms.RadioSelect,
+                error_messages={
+                    "required": "Choose whether this game starts with the chips on the table."
+                },
+            )
         self.setting_names = []
         for name, label, default in house_rules(self.engine):
             self._setting(name, label, default)
@@ -170,6 +183,11 @@ class GameForm(forms.Form):
             field = "rule_" + error.field.removeprefix("rules.").replace(".", "__")
             self.add_error(field if field in self.fields else None, error.message.capitalize())
             return None
+
+    def chosen_leftover(self):
+        """The leftover this game starts with, or None."""
+        chosen = self.cleaned_data.get("leftover")
+        return next((left for left, _ in self.leftovers if str(left.pk) == chosen), None)
 
     def meta(self) -> dict:
         stake = self.cleaned_data.get("stake")

@@ -14,8 +14,10 @@ from datetime import UTC, datetime
 from django.db import connection, transaction
 from django.utils import timezone
 
+from games.engine.registry import GAMES
 from games.engine.sheet import Fields, SheetError, check_whole, describe
-from games.models import Game, Group, Hand, Player, Revision, Session
+from games.models import Game, Group, Hand, Leftover, Player, Revision, Session
+from games.money import table
 from games.play.groups import create_group, first_group, groups_of
 from games.play.services import sheet_of
 from games.records.imports import checked_sheet, import_sheet, validated
@@ -64,7 +66,7 @@ def _contents(group) -> dict:
     sessions = (
         Session.objects.filter(group=group)
         .order_by("date", "created")
-        .prefetch_related("games__hands", "games__revisions")
+        .prefetch_related("games__hands", "games__revisions", "games__took__source")
     )
     return {
         "players": [player.name for player in Player.objects.filter(group=group)],
@@ -87,6 +89,10 @@ def dump_game(game: Game) -> dict:
         "name": game.name,
         "sheet": sheet_of(game, [hand.record for hand in game.hands.all()]),
         "hand_versions": [hand.version for hand in game.hands.all()],
+        # The table's choices (money value, funds shared or kept), and what the game took
+        # from the table, by when its source was made: the chips on the table come back.
+        "choices": {key: game.meta[key] for key in game.engine.KEPT_CHOICES if key in game.meta},
+        "took": sorted(left.source.created.isoformat() for left in game.took.all()),
         "revisions": [
             {
                 "number": revision.number,
@@ -142,12 +148,24 @@ def load_account(owner, data) -> int:
         games = 0
         for players, sessions in read:
             Player.objects.bulk_create(players)
+            stored = []
             for session, session_games in sessions:
                 session.save()
-                for game in session_games:
-                    _store_game(session, *game)
-                games += len(session_games)
+                stored += [_store_game(session, *game) for game in session_games]
+            _lay_the_table(stored)
+            games += len(stored)
     return games
+
+
+def _lay_the_table(games) -> None:
+    """What the group's matches left on its table, and which match took it, as it was."""
+    for game in games:
+        table.reckon(game)
+    for game in games:
+        if game.took_when:
+            Leftover.objects.filter(
+                source__in=[g.pk for g in games if g.created in game.took_when]
+            ).update(taken_by=game, taken_at=game.created)
 
 
 class Record(Fields):
@@ -246,8 +264,20 @@ def _read_game(owner, raw, where: str) -> tuple:
         _read_revision(owner, raw_revision, f"{where}, revision {number}", len(sheet.hands))
         for number, raw_revision in enumerate(record.list("revisions"), start=1)
     ]
+    choices = record.value("choices", {})
+    kept = GAMES[data["game"]].KEPT_CHOICES
+    if not isinstance(choices, dict) or not all(
+        key in kept and isinstance(value, str) for key, value in choices.items()
+    ):
+        raise record.error("choices", f"must map some of {', '.join(kept)} to text")
+    took = []
+    for number, value in enumerate(record.list("took")):
+        try:
+            took.append(_moment(datetime.fromisoformat(value), f"{where}, took[{number}]"))
+        except (TypeError, ValueError):
+            raise record.error("took", "must list when each game it took from was made") from None
     record.finish()
-    return data, sheet, created, game.name, versions, revisions
+    return data, sheet, created, game.name, versions, revisions, choices, took
 
 
 def _read_revision(owner, raw, where: str, hands: int) -> tuple[int | None, Revision]:
@@ -286,10 +316,11 @@ def _moment(value: datetime, where: str) -> datetime:
     return value
 
 
-def _store_game(session, data, sheet, created, name, versions, revisions) -> Game:
+def _store_game(session, data, sheet, created, name, versions, revisions, choices, took) -> Game:
     game = import_sheet(session, data, sheet)
-    game.created, game.name = created, name
-    game.save(update_fields=["created", "name"])
+    game.created, game.name, game.meta = created, name, game.meta | choices
+    game.save(update_fields=["created", "name", "meta"])
+    game.took_when = took
     hands = {hand.number: hand for hand in game.hands.all()}
     for number, version in enumerate(versions, start=1):
         hands[number].version = version

@@ -36,13 +36,28 @@ class Tridge(GameKind):
     # The match: money beside the chips on the board, its end, what it leaves the next one.
     board_context = staticmethod(match.board_context)
     KEPT_CHOICES = ("stake", "funds_left")
+    LEAVES = True
+    end = staticmethod(match.end)
+    share_out = staticmethod(match.share_out)
+
+    @staticmethod
+    def may_be_over(game) -> bool:
+        # A match is over after its planned hands; ending it plans the hands played.
+        return "hands" in game.rules
+
+    ending_words = staticmethod(match.ending_words)
     leaves = staticmethod(match.left_on_table)
+
+    @staticmethod
+    def left_words(left: dict) -> str:
+        chips = match.carried(left)
+        return f"{chips} chip{'s' if chips != 1 else ''}"
 
     @classmethod
     def next_game(cls, game, score):
-        """The next match: as any game's, with what this one left on the table."""
+        """The next match: as any game's, planned as this one was before it ended."""
         first, _, meta = super().next_game(game, score)
-        return first, match.next_rules(game, score), meta
+        return first, match.next_rules(game), meta
 
     # The player page and the evening's settlement count chips won or lost.
     RESULT = "Average chip result"

@@ -36,6 +36,22 @@ def end(game, hands: int, by: str) -> bool:
     return True
 
 
+def ending_words(game, score) -> str:
+    """What ending the match here does with its funds, by the table's house rule."""
+    on_table = funds_on_table(score.details["funds"])
+    if not on_table:
+        return "The match is settled as it stands; its funds are empty."
+    if split_funds(game):
+        return (
+            f"The match is settled as it stands; the {on_table} chips in the funds are "
+            "shared out equally, as this table chose."
+        )
+    return (
+        f"The match is settled as it stands; the {on_table} chips in the funds stay on the "
+        "table, and the next match starts with them."
+    )
+
+
 def play_on(game) -> bool:
     """Undo the end: the hands planned before (or none) are planned again."""
     how = ended(game)
@@ -54,20 +70,31 @@ def split_funds(game) -> bool:
     return game.meta.get("funds_left") == SPLIT
 
 
+def share_out(game) -> bool:
+    """The table shares out the funds this match left: equally, what cannot be shared
+    stays on the table (the settlement's own house rule, chosen afterwards)."""
+    if split_funds(game):
+        return False
+    game.meta = game.meta | {"funds_left": SPLIT}
+    return True
+
+
 def carried(rules: dict) -> int:
     """The chips an earlier match left on the table for this one."""
     return sum(rules.get(name) or 0 for name in Settings.SET_BY_APP)
 
 
-def next_rules(game, score) -> dict:
-    """The house rules of the next match: the same, with what this one leaves on the table."""
+def next_rules(game) -> dict:
+    """The house rules of the next match: the same, as planned before this one ended.
+    What it leaves on the table is the group's, taken by the next match as any match
+    takes it (games/money/table.py)."""
     rules = {key: value for key, value in game.rules.items() if key not in Settings.SET_BY_APP}
     how = ended(game)
     if how is not None:
         rules.pop("hands")
         if how["planned"] is not None:
             rules["hands"] = how["planned"]
-    return rules | left_on_table(game, score)
+    return rules
 
 
 def left_on_table(game, score) -> dict:

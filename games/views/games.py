@@ -11,11 +11,13 @@ from django.template import Context
 from django.template.loader import get_template
 from django.utils.text import slugify
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_POST
+from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
 from games.engine.registry import GAMES
+from games.engine.sheet import SheetError
 from games.models import Game, Seat, Session
+from games.money import table
 from games.play import boards, changes, following, polls, services
 from games.play.access import NAMESPACES, Access, new_token
 from games.play.once import new_key
@@ -48,13 +50,16 @@ def game_new(request, pk):
                 Seat(game=game, player=player, position=position)
                 for position, player in enumerate(players)
             )
-        last = following.take_over(game)
-        if last is not None:
-            when = f"{last.session.date:%-d %b}"
-            messages.info(
-                request,
-                f"What the last game with these people ({when}) left on the table is in play.",
-            )
+        chosen = form.chosen_leftover()
+        if chosen is not None:
+            if table.take(game, [chosen]):
+                messages.info(request, "The chips from the table are in play.")
+            else:
+                messages.warning(
+                    request,
+                    "Another game took the chips on the table a moment ago: this one "
+                    "starts without them.",
+                )
         return redirect(game)
     known = session.group.players.all()
     return render(
@@ -149,12 +154,37 @@ def board(request, access: Access):
 
 
 @login_required
-@require_POST
 def rematch(request, pk):
     """Play again: the next game with the same people (games/play/following.py); a second
-    tap leads to the game the first started."""
+    tap leads to the game the first started. A game not over asks first: end it here,
+    where its rules let the table end it, or leave it running."""
     game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
-    return redirect(following.start_next(game))
+    started = Game.objects.filter(pk=game.meta.get("next_game")).first()
+    if started is not None:
+        return redirect(started)
+    try:
+        score = services.score_game(game)
+    except SheetError:
+        score = None  # a game that needs a correction is not over
+    over = score is not None and score.finished
+    if request.method == "POST":
+        if request.POST.get("then") == "end":
+            by = request.user.get_username()
+            services.change_game(
+                game, lambda locked: locked.engine.end(locked, locked.hands.count(), by)
+            )
+        elif request.POST.get("then") != "leave" and not over:
+            return redirect("game_rematch", game.pk)  # a form from before the question
+        return redirect(following.start_next(game))
+    if over:
+        return redirect(game)
+    hands = len(score.hands) if score else 0
+    context = {
+        "game": game,
+        "hands": hands,
+        "ending": game.engine.ending_words(game, score) if hands else "",
+    }
+    return render(request, "games/rematch.html", context)
 
 
 def sheet(request, access: Access):

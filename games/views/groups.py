@@ -21,6 +21,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Group, Membership
+from games.money import table
 from games.money.ledger import group_ledger
 from games.play import boards
 from games.play.access import new_token
@@ -66,6 +67,7 @@ def group_detail(request, pk):
         "is_owner": group.owner_id == request.user.pk,
         "sessions": group.sessions.all()[:RECENT_SESSIONS],
         "players": group.players.all(),
+        "on_table": table.lying(group),
         "ledger": group_ledger(group),
         "invite_url": None,
     }

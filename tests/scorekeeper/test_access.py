@@ -68,8 +68,9 @@ ACCESS = {
     "session_paid": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "game_stake": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "game_links": (MINE_REDIRECTS, MINE_REDIRECTS),
-    # Starting the next game answers POST alone; it leads to the game it started.
-    "game_rematch": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    # Starting the next game: a game not over asks first (end it here, or leave it running);
+    # an empty POST answers nothing and is asked too.
+    "game_rematch": (MINE, MINE_REDIRECTS),
     "game_rename": (MINE, MINE),
     # A confirm screen; its POST deletes and leads back to the session or the list.
     "game_delete": (MINE, MINE_REDIRECTS),
@@ -96,6 +97,8 @@ ACCESS = {
     "group_pay": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "group_pay_undo": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
     "group_rename": (MINE, MINE),
+    # Sharing out what a match left on the table: any member, POST alone.
+    "table_share": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     # Invites on, off or new; removing a member (here the member), leaving: POST alone.
     "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "group_remove": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
@@ -228,11 +231,17 @@ def test_each_role_gets_what_the_table_says(world, name, route, method, role):
         .replace("<str:token>", token_of(route, game))
         .replace("<int:user_pk>", str(world["member"].pk))
         .replace("<int:number>", "1")
+        .replace("<int:left>", str(left_on_table(world) if "<int:left>" in route else 0))
     )
     response = getattr(world["clients"][role], method)(url)
     table = ACCESS[name][0 if method == "get" else 1]
     expected = table[as_declared(name, table, role)]
     assert response.status_code == expected, f"{role}: {method.upper()} {url}"
+
+
+def left_on_table(world) -> int:
+    """What a match over left on the group's table, to share out."""
+    return make_game(world["owner"], rules={"hands": 1}, hands=[BEN_WINS]).leftover.pk
 
 
 def token_of(route: str, game) -> str:

@@ -1,10 +1,9 @@
-"""The next game of the same people (games/play/following.py): Play again, and a new game
-started from the form taking what the last one left on the table."""
+"""The next game of the same people (games/play/following.py): Play again."""
 
 import pytest
 
-from games.models import Game, Player, Seat, Session
-from games.play import following, services
+from games.models import Game, Leftover
+from games.play import following
 from games.play.boards import colours
 from tests.tables import BEN_WINS, make_game
 
@@ -18,41 +17,11 @@ def ended(user, players=("Ana", "Ben", "Cy", "Dee")):
     return make_game(user, players=players, rules={"hands": 1}, hands=[BEN_WINS])
 
 
-def new_game(user, players=("Ana", "Ben", "Cy", "Dee"), kind="tridge"):
-    """A game as the new game form makes it: in a new session, its seats, then take_over."""
-    session = Session.objects.create(group=user.owned_groups.first(), place="Next week")
-    game = Game.objects.create(
-        session=session, kind=kind, players=list(players), rules=services.default_rules(kind)
-    )
-    for position, name in enumerate(players):
-        player, _ = Player.objects.get_or_create(group=user.owned_groups.first(), name=name)
-        Seat.objects.create(game=game, player=player, position=position)
-    return game, following.take_over(game)
-
-
-def test_a_new_match_of_the_same_people_takes_the_funds_their_last_one_kept(user):
+def test_play_again_starts_with_what_the_match_left_on_the_table(user):
     last = ended(user)
-    game, taken_from = new_game(user)
-    assert taken_from == last
-    game.refresh_from_db()
-    assert {key: game.rules[key] for key in LEFT} == LEFT
-    last.refresh_from_db()
-    # Once taken, the funds go nowhere else: the last match now leads to this one.
-    assert last.meta["next_game"] == game.pk
-    assert new_game(user)[1] is None
-
-
-def test_a_new_match_takes_nothing_from_a_match_not_over_or_of_other_people(user):
-    make_game(user, hands=[BEN_WINS])
-    assert new_game(user)[1] is None
-    ended(user, players=("Ana", "Ben", "Cy", "Eve"))
-    game, taken_from = new_game(user, players=("Ana", "Ben", "Cy", "Dee"))
-    assert taken_from is None and "carried_game" not in game.rules
-
-
-def test_after_play_again_a_new_match_takes_nothing_more(user):
-    following.start_next(ended(user))
-    assert new_game(user)[1] is None
+    started = following.start_next(last)
+    assert {key: started.rules[key] for key in LEFT} == LEFT
+    assert Leftover.objects.get(source=last).taken_by == started
 
 
 def test_play_again_twice_starts_one_game(user):

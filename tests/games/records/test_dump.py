@@ -177,3 +177,41 @@ def test_a_damaged_record_of_another_group_is_named_with_its_group_and_nothing_i
     assert refused(bea, exported).startswith("group 2, session 1, ")
     exported["groups"] = [{"name": "x" * 81, "players": [], "sessions": []}]
     assert refused(bea, exported).startswith("group 2, name: ensure this value has at most")
+
+
+def test_what_lies_on_the_table_and_what_a_match_took_from_it_come_back(user, bea):
+    from games.models import Leftover
+    from games.money import table
+    from games.play import following
+    from tests.tables import BEN_WINS
+
+    taken = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    Game.objects.filter(pk=taken.pk).update(meta={"stake": "0.05", "funds_left": "keep"})
+    following.start_next(taken)
+    make_game(user, players=("Eve", "Ben", "Cy", "Dee"), rules={"hands": 1}, hands=[BEN_WINS])
+    load_account(bea, dump_account(user))
+
+    def laid(owner):
+        rows = Leftover.objects.filter(group__owner=owner).select_related("source", "taken_by")
+        return sorted(
+            (
+                row.source.players,
+                row.taken_by and row.taken_by.players,
+                row.source.meta.get("stake"),
+            )
+            for row in rows
+        )
+
+    assert laid(bea) == laid(user) and len(laid(bea)) == 2
+    assert [words for _, words in table.lying(first_group(bea))] == [
+        words for _, words in table.lying(first_group(user))
+    ]
+
+
+def test_a_file_whose_choices_or_takings_are_not_what_they_should_be_is_refused(exported, bea):
+    game = exported["sessions"][0]["games"][0]
+    bad = copy.deepcopy(exported)
+    bad["sessions"][0]["games"][0]["choices"] = {"colour": "red"}
+    assert "choices" in refused(bea, bad)
+    bad["sessions"][0]["games"][0] = game | {"took": ["not a moment"]}
+    assert "took" in refused(bea, bad)

@@ -99,25 +99,26 @@ def a_game(rules=None, meta=None):
     return SimpleNamespace(players=["Ana", "Ben", "Cy"], rules=rules or {}, meta=meta or {})
 
 
-def test_kept_funds_go_to_the_next_match_as_they_lie():
+def test_kept_funds_are_left_on_the_table_as_they_lie():
     funds = {"game": 45, "reserves": [60, 20], "widow": 90}
-    rules = match.next_rules(a_game({"chips": 500}), finished(funds))
-    assert rules == {"chips": 500, "carried_game": 45, "carried_reserves": 80, "carried_widow": 90}
+    left = match.left_on_table(a_game({"chips": 500}), finished(funds))
+    assert left == {"carried_game": 45, "carried_reserves": 80, "carried_widow": 90}
 
 
 def test_split_funds_leave_only_the_chips_that_could_not_be_shared():
     funds = {"game": 45, "reserves": [], "widow": 75}
     game = a_game({"chips": 500, "carried_game": 9}, {"funds_left": "split"})
-    assert match.next_rules(game, finished(funds)) == {"chips": 500}
+    assert match.left_on_table(game, finished(funds)) == {}
     funds["game"] = 46
-    assert match.next_rules(game, finished(funds)) == {"chips": 500, "carried_game": 1}
+    assert match.left_on_table(game, finished(funds)) == {"carried_game": 1}
 
 
-def test_a_match_not_over_leaves_nothing_to_the_next_and_an_ended_one_its_first_plan():
+def test_a_match_not_over_leaves_nothing_and_the_next_is_planned_as_the_first_was():
     ongoing = SimpleNamespace(finished=False, details={})
-    assert match.next_rules(a_game({"chips": 500, "carried_game": 9}), ongoing) == {"chips": 500}
+    assert match.left_on_table(a_game({"carried_game": 9}), ongoing) == {}
+    assert match.next_rules(a_game({"chips": 500, "carried_game": 9})) == {"chips": 500}
     game = a_game({"hands": 4}, {"ended": {"after": 4, "planned": None}})
-    assert "hands" not in match.next_rules(game, ongoing)
+    assert "hands" not in match.next_rules(game)
 
 
 def test_the_carried_funds_are_never_asked_as_house_rules():
@@ -169,6 +170,5 @@ def test_no_chip_goes_astray_over_several_matches(seed, matches):
             paid[payment.payee] += payment.amount
         assert all(paid[name] == result.results[name] for name in PEOPLE)
         total += sum(result.results.values())
-        rules = match.next_rules(game, score)
-        rules = {key: value for key, value in rules.items() if key.startswith("carried")}
+        rules = match.left_on_table(game, score)
         assert total + match.carried(rules) == 0

@@ -181,7 +181,7 @@ def test_play_again_seats_the_same_people_with_the_same_rules_and_the_deal_passe
     game = make_game(user, hands=[BEN_WINS])  # Ana dealt hand 1: Ben deals next
     game.rules = game.rules | {"game_contribution": 7}
     game.save()
-    response = owner_client.post(f"/games/{game.pk}/rematch/")
+    response = owner_client.post(f"/games/{game.pk}/rematch/", {"then": "leave"})
     started = Game.objects.exclude(pk=game.pk).get()
     assert response["Location"] == f"/games/{started.pk}/"
     assert started.players == ["Ben", "Cy", "Dee", "Ana"]
@@ -192,18 +192,50 @@ def test_play_again_seats_the_same_people_with_the_same_rules_and_the_deal_passe
 
 def test_a_second_tap_on_play_again_leads_to_the_game_the_first_started(owner_client, user):
     game = make_game(user, hands=[BEN_WINS])
-    first = owner_client.post(f"/games/{game.pk}/rematch/")
-    again = owner_client.post(f"/games/{game.pk}/rematch/")
+    first = owner_client.post(f"/games/{game.pk}/rematch/", {"then": "leave"})
+    again = owner_client.post(f"/games/{game.pk}/rematch/", {"then": "end"})
     assert first["Location"] == again["Location"] and Game.objects.count() == 2
     board = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert f'href="{first["Location"]}">The next game with the same people' in board
 
 
-def test_only_the_owner_starts_the_next_game(stranger_client, owner_client, user):
+def test_only_a_member_starts_the_next_game(stranger_client, owner_client, user):
     game = make_game(user)
-    assert stranger_client.post(f"/games/{game.pk}/rematch/").status_code == 404
-    assert owner_client.get(f"/games/{game.pk}/rematch/").status_code == 405
+    assert stranger_client.post(f"/games/{game.pk}/rematch/", {"then": "leave"}).status_code == 404
+    assert stranger_client.get(f"/games/{game.pk}/rematch/").status_code == 404
     assert Game.objects.count() == 1
+
+
+def test_play_again_on_a_game_not_over_asks_first_and_starts_nothing(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    page = owner_client.get(f"/games/{game.pk}/rematch/").content.decode()
+    assert "This game is not over yet" in page
+    assert (
+        "the 120 chips in the funds stay on the table, and the next match starts with them" in page
+    )
+    assert 'value="leave">Leave it running, play again' in page
+    # A form sent without the answer (from a page of before the question) is asked too.
+    asked = owner_client.post(f"/games/{game.pk}/rematch/")
+    assert asked["Location"] == f"/games/{game.pk}/rematch/" and Game.objects.count() == 1
+    board = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert f'href="/games/{game.pk}/rematch/">Play again with the same people' in board
+
+
+def test_ending_the_match_from_play_again_puts_its_funds_into_the_next(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    started = owner_client.post(f"/games/{game.pk}/rematch/", {"then": "end"})["Location"]
+    game.refresh_from_db()
+    assert game.meta["ended"]["after"] == 1 and game.rules["hands"] == 1
+    following = Game.objects.get(pk=started.split("/")[2])
+    assert following.rules["carried_game"] + following.rules["carried_widow"] == 120
+    assert "hands" not in following.rules  # planned as the first was: open-ended
+
+
+def test_leaving_the_match_running_starts_the_next_with_fresh_funds(owner_client, user):
+    game = make_game(user, hands=[BEN_WINS])
+    started = owner_client.post(f"/games/{game.pk}/rematch/", {"then": "leave"})["Location"]
+    following = Game.objects.get(pk=started.split("/")[2])
+    assert "carried_game" not in following.rules and "ended" not in game.meta
 
 
 def test_a_finished_game_offers_the_next_one_under_its_result_and_then_leads_to_it(
@@ -247,14 +279,22 @@ def test_a_deleted_game_leaves_its_session_and_undo_brings_it_back(owner_client,
     assert owner_client.get(f"/games/{game.pk}/").status_code == 200
 
 
-def test_a_new_tridge_game_of_the_same_people_says_it_took_the_funds_left_last_time(
-    owner_client, user
-):
+def test_a_new_tridge_game_asks_whether_it_starts_with_the_chips_on_the_table(owner_client, user):
     last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
     session = Session.objects.create(group=user.owned_groups.first(), place="Next week")
+    form = owner_client.get(f"/sessions/{session.pk}/games/new/?kind=tridge").content.decode()
+    when = f"{last.leftover.at:%-d %b}"
+    assert f"120 chips left on {when} by Ana, Ben, Cy and Dee" in form
+    # Not answered: asked again, next to the question, with what was typed kept.
+    refused = owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form())
+    assert (
+        "Choose whether this game starts with the chips on the table." in refused.content.decode()
+    )
+    assert not session.games.exists()
     board = owner_client.post(
-        f"/sessions/{session.pk}/games/new/", tridge_form(), follow=True
+        f"/sessions/{session.pk}/games/new/",
+        tridge_form(leftover=str(last.leftover.pk)),
+        follow=True,
     ).content.decode()
-    when = f"{last.session.date:%-d %b}"
-    assert f"What the last game with these people ({when}) left on the table is in play." in board
+    assert "The chips from the table are in play." in board
     assert "120 of the chips in the funds were left on the table by the last match." in board

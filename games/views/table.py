@@ -1,0 +1,28 @@
+"""What is on a group's table (games/money/table.py): shared out by the members."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from games.models import Leftover
+from games.money import table
+from games.play import services
+from games.play.groups import groups_of
+
+
+@login_required
+@require_POST
+def share_out(request, pk, left):
+    """Share what a match left on the table among its people, by its house rule; what
+    cannot be shared stays there. Any member may: it is the group's money."""
+    group = get_object_or_404(groups_of(request.user), pk=pk)
+    leftover = get_object_or_404(table.on_table(group), pk=left)
+    source = leftover.source
+    if services.change_game(source, source.engine.share_out):
+        left_now = Leftover.objects.filter(source=source).exists()
+        rest = " What could not be shared stays on the table." if left_now else ""
+        messages.success(
+            request, f"Shared out: each person's share is in the settlement of {source}.{rest}"
+        )
+    return redirect(group.get_absolute_url() + "#on-the-table")

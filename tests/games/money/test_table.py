@@ -1,0 +1,242 @@
+"""What is on the table (games/money/table.py): chips a match left, the group's until a
+match takes them, shared out, or followed through corrections, deletes and undos."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from games.models import Game, Leftover, Session
+from games.money import table
+from games.play import bin, following, services
+from games.tridge import match
+from games.tridge.settle import KEPT
+from tests.games.tridge.test_properties import a_hand
+from tests.games.views.test_games import tridge_form
+from tests.tables import BEN_WINS, make_game
+
+pytestmark = pytest.mark.django_db
+
+# Hand 1 of four people (Ana deals, Ben wins) leaves 20 in the game fund and 100 in the
+# widow's fund.
+LEFT = {"carried_game": 20, "carried_widow": 100}
+
+
+def ended(user, players=("Ana", "Ben", "Cy", "Dee")):
+    return make_game(user, players=players, rules={"hands": 1}, hands=[BEN_WINS])
+
+
+def lying(user):
+    return [(left.source, words) for left, words in table.lying(user.owned_groups.first())]
+
+
+def test_a_match_over_with_its_funds_kept_leaves_them_on_the_groups_table(user):
+    last = ended(user)
+    when = f"{Leftover.objects.get().at:%-d %b}"
+    assert lying(user) == [(last, f"120 chips left on {when} by Ana, Ben, Cy and Dee")]
+
+
+def test_a_match_not_over_leaves_nothing_and_playing_on_takes_its_chips_back(user):
+    game = make_game(user, hands=[BEN_WINS])
+    assert lying(user) == []
+    services.change_game(game, lambda locked: match.end(locked, 1, "ana"))
+    assert [source for source, _ in lying(user)] == [game]
+    services.change_game(game, match.play_on)
+    assert lying(user) == [] and not Leftover.objects.exists()
+
+
+def test_a_match_that_takes_them_carries_them_and_the_table_is_empty(user):
+    last = ended(user)
+    game = make_game(user)
+    assert [left.source for left in table.take(game, [last.leftover])] == [last]
+    game.refresh_from_db()
+    assert {key: game.rules[key] for key in LEFT} == LEFT
+    assert lying(user) == []
+    # Taken once: a second match finds nothing to take.
+    assert table.take(make_game(user), [Leftover.objects.get()]) == []
+
+
+def test_a_correction_of_the_match_that_left_them_reaches_the_match_that_took_them(user):
+    last = ended(user)
+    game = following.start_next(last)
+    services.edit_hand(last.hands.get(), {"passed": True}, user, 1)
+    game.refresh_from_db()
+    # All passed: each paid 5 in, so the game fund holds 20, doubled by the pass to 40,
+    # and the widow's fund its 100.
+    assert game.rules["carried_game"] + game.rules.get("carried_widow", 0) == match.carried(
+        table.left_by(Game.objects.get(pk=last.pk))
+    )
+
+
+def test_a_deleted_match_gives_its_chips_back_to_the_table_and_another_may_take_them(user):
+    last = ended(user)
+    first = following.start_next(last)
+    bin.delete(first)
+    assert [source for source, _ in lying(user)] == [last]
+    second = make_game(user, players=("Ana", "Ben", "Cy", "Eve"))
+    assert table.take(second, [Leftover.objects.get()])
+    bin.restore(user, "game", first.pk)
+    first.refresh_from_db()
+    # The restored match started with what the table held then; another has it now.
+    assert match.carried(first.rules) == 0 and match.carried(second.rules) == 120
+
+
+def test_sharing_out_what_lies_on_the_table_leaves_only_what_cannot_be_shared(owner_client, user):
+    last = ended(user)
+    group = user.owned_groups.first()
+    page = owner_client.get(f"/groups/{group.pk}/").content.decode()
+    assert "120 chips left on" in page and "Share them out" in page
+    response = owner_client.post(f"/groups/{group.pk}/table/{last.leftover.pk}/share/")
+    assert response["Location"] == f"/groups/{group.pk}/#on-the-table"
+    last.refresh_from_db()
+    assert match.split_funds(last)  # 120 among four: 30 each, nothing stays
+    assert lying(user) == []
+    page = owner_client.get(f"/groups/{group.pk}/", follow=True).content.decode()
+    assert "Nothing is on the table" in page
+
+
+def test_someone_of_another_group_cannot_share_out_a_groups_chips(stranger_client, user):
+    last = ended(user)
+    group = user.owned_groups.first()
+    assert (
+        stranger_client.post(f"/groups/{group.pk}/table/{last.leftover.pk}/share/").status_code
+        == 404
+    )
+    assert Leftover.objects.get().source == last and not match.split_funds(last)
+
+
+def test_the_new_game_form_offers_other_peoples_chips_and_the_table_decides(owner_client, user):
+    last = ended(user, players=("Eve", "Ben", "Cy", "Dee"))
+    session = Session.objects.create(group=user.owned_groups.first(), place="Next week")
+    form = owner_client.get(f"/sessions/{session.pk}/games/new/?kind=tridge").content.decode()
+    assert "by Eve, Ben, Cy and Dee" in form
+    owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form(leftover="none"))
+    assert lying(user)[0][0] == last and "carried_game" not in session.games.get().rules
+
+
+# --- every chip is somewhere -------------------------------------------------------------------
+
+PEOPLE = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+
+
+def check_every_chip(group):
+    """Each game carries what its leftovers hold; every chip a live match left lies on the
+    table or is carried by a live game; the table's money adds up to what lies on it."""
+    games = list(Game.kept.filter(session__group=group, kind="tridge"))
+    rows = list(Leftover.objects.filter(group=group).select_related("source", "taken_by"))
+    for game in games:
+        held = Counter()
+        for row in rows:
+            if row.taken_by_id == game.pk:
+                held.update(table.left_by(row.source))
+        assert match.carried(game.rules) == match.carried(held), game
+    put, taken_back = 0, 0
+    for game in games:
+        left = match.carried(table.left_by(game))
+        if game.deleted is None and left:
+            (row,) = [row for row in rows if row.source_id == game.pk]
+            put += left
+        if game.deleted is None:
+            taken_back += match.carried(game.rules)
+    from_the_bin = sum(
+        match.carried(table.left_by(row.source))
+        for row in rows
+        if row.source.deleted and row.taken_by and row.taken_by.deleted is None
+    )
+    on_it = sum(match.carried(amount) for _, amount in table.with_amounts(table.on_table(group)))
+    assert put - taken_back + from_the_bin == on_it
+    # In money: what the table took in, less what it paid out, over the matches settled.
+    kept = 0
+    for game in games:
+        score = services.score_game(game)
+        if game.deleted is None and score.finished:
+            kept += match.settlement(game, score).balances.get(KEPT, 0)
+    unsettled = sum(
+        match.carried(g.rules)
+        for g in games
+        if g.deleted is None and not services.score_game(g).finished
+    )
+    assert kept - unsettled + from_the_bin == on_it
+
+
+def play(rng, game, hands):
+    for _ in range(hands):
+        number = game.hands.count() + 1
+        record = a_hand(rng.choice, rng.randint, game.players, number)
+        services.add_hand(game, record, number)
+
+
+def step(rng, user, client, session):
+    """One thing a table does in an evening, picked at random."""
+    group = user.owned_groups.first()
+    live = list(Game.objects.filter(session__group=group, kind="tridge"))
+    over = [g for g in live if services.score_game(g).finished]
+    going = [g for g in live if g not in over]
+    binned = list(Game.kept.filter(session__group=group, deleted__isnull=False))
+    what = rng.choice(
+        [
+            "new",
+            "new",
+            "play",
+            "end",
+            "again",
+            "share",
+            "correct",
+            "delete",
+            "restore",
+            "play_on",
+            "session",
+            "other",
+        ]
+    )
+    if what == "new":
+        people = rng.sample(PEOPLE, rng.choice([3, 4]))
+        data = tridge_form(**{f"seat_{n}": "" for n in range(4)})
+        data |= {f"seat_{n}": name for n, name in enumerate(people)}
+        offered = [left for left, _ in table.lying(group, "tridge")]
+        if offered:
+            data["leftover"] = str(rng.choice(offered).pk) if rng.random() < 0.7 else "none"
+        assert client.post(f"/sessions/{session.pk}/games/new/", data).status_code == 302
+    elif what == "play" and going:
+        play(rng, rng.choice(going), rng.randint(1, 4))
+    elif what == "end" and going:
+        game = rng.choice(going)
+        services.change_game(game, lambda locked: match.end(locked, locked.hands.count(), "ana"))
+    elif what == "again" and live:
+        game = rng.choice(live)
+        client.post(f"/games/{game.pk}/rematch/", {"then": rng.choice(["end", "leave"])})
+    elif what == "share":
+        offered = [left for left, _ in table.lying(group)]
+        if offered:
+            client.post(f"/groups/{group.pk}/table/{rng.choice(offered).pk}/share/")
+    elif what == "correct" and over:
+        game = rng.choice(over)
+        hand = rng.choice(list(game.hands.all()))
+        record = a_hand(rng.choice, rng.randint, game.players, hand.number)
+        services.edit_hand(hand, record, user, hand.version)
+    elif what == "delete" and live:
+        bin.delete(rng.choice([rng.choice(live), rng.choice(live).session]))
+    elif what == "restore" and binned:
+        thing = rng.choice(binned)
+        kind, pk = ("session", thing.session_id) if thing.session.deleted else ("game", thing.pk)
+        bin.restore(user, kind, pk)
+    elif what == "play_on" and over:
+        services.change_game(rng.choice(over), match.play_on)
+    elif what == "session":
+        session = Session.objects.create(group=group, place="Another evening")
+    elif what == "other":
+        make_game(user, kind="contractor", players=("Ana", "Ben", "Cy"))
+    return session
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_chip_is_in_a_game_on_the_table_or_paid_out(seed, owner_client, user):
+    rng = random.Random(seed)
+    session = Session.objects.filter(group=user.owned_groups.first()).first() or (
+        Session.objects.create(group=user.owned_groups.first(), place="The Crown")
+    )
+    for _ in range(40):
+        session = step(rng, user, owner_client, session)
+        if Session.kept.get(pk=session.pk).deleted:
+            session = Session.objects.create(group=user.owned_groups.first(), place="Again")
+        check_every_chip(user.owned_groups.first())
