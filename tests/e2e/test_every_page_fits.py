@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NOT_PAGES = ("csv", "sheet", "export", "manifest", "healthz", "logout", "join", "restore")
 POST_ONLY = ("put_back", "undo", "paid", "stake", "links", "pay", "invite", "remove", "leave")
 POST_ONLY += ("table_share", "settlement_options", "player_account")
+PAPER = tuple(f":print {kind}" for kind in SHEETS)
 
 
 def pages(user, session, games):
@@ -58,7 +59,9 @@ def pages(user, session, games):
             )
 
 
-def test_no_page_scrolls_sideways_or_hurts_a_long_name_at_360_px(live_server, small_phone, user):
+def test_no_page_scrolls_sideways_or_hurts_a_long_name_at_360_px(
+    live_server, small_phone, user, shoot
+):
     session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
     games = {}
     for kind in SHEETS:
@@ -76,6 +79,9 @@ def test_no_page_scrolls_sideways_or_hurts_a_long_name_at_360_px(live_server, sm
         seen += 1
         if not no_horizontal_scroll(page):
             failures.append(f"{name} ({path}): scrolls sideways")
+            shoot(page, f"too-wide-{name.replace(' ', '-').replace(':', '-')}")
+        if name.endswith(PAPER):
+            continue  # the printed sheet's names break anywhere, by design (app.css, .sheet)
         failures += [f"{name} ({path}): {hurt}" for hurt in names_hurt(page, NAMES.values())]
     assert seen > 40, f"only {seen} pages visited"
     assert not failures, "\n".join(failures)
