@@ -66,6 +66,11 @@ class Evening:
     people: set[str] = field(default_factory=set)
 
     @property
+    def parties(self) -> list[str]:
+        """Who has a result without sitting at a game: Tridge's table."""
+        return [name for name in self.results if name not in self.people]
+
+    @property
     def unpaid(self) -> int:
         return sum(payment.paid is None for payment in self.payments)
 

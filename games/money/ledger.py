@@ -47,6 +47,11 @@ class Ledger:
     evenings: int = 0  # sessions with a counted game
 
     @property
+    def parties(self) -> list[str]:
+        """Who has a balance without sitting at a game: Tridge's table."""
+        return [name for name in self.balances if name not in self.people]
+
+    @property
     def total(self) -> Decimal:
         return sum((payment.amount for payment in self.owed), Decimal(0))
 

@@ -61,7 +61,7 @@ def words(left: Leftover, amount: dict) -> str:
     source = left.source
     people = [seat.player.name for seat in source.seat_set.all()] or source.players
     names = ", ".join(people[:-1]) + f" and {people[-1]}" if len(people) > 1 else people[0]
-    when = f"{timezone.localtime(left.at):%-d %b}"
+    when = f"{source.session.date:%-d %b}"  # the evening's date, as the table calls it
     return f"{source.engine.left_words(amount)} left on {when} by {names}"
 
 

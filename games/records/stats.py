@@ -199,7 +199,7 @@ def record_of(players, since=None, until=None) -> PlayerRecord:
         entry.outcome = outcome(side, score) if score.finished else "not finished"
         if score.finished:
             record.finished += 1
-            record.won += side in score.winners
+            record.won += entry.outcome == "Won"  # a tie of everyone is no win
             entry.result = game.engine.result(game, side, score)
             entry.label = record.label
             record.results.append(entry.result)

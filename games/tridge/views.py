@@ -91,7 +91,7 @@ def end_match(request, access):
 
         if services.change_game(game, end):
             after = match.ended(game)["after"]
-            messages.success(request, f"The match ended after hand {after}. Settle up below.")
+            messages.success(request, f"The match ended after hand {after}.")
         return redirect(access.url("board"))
     hands = game.hands.count()
     score = services.score_game(game)

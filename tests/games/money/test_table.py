@@ -32,7 +32,7 @@ def lying(user):
 
 def test_a_match_over_with_its_funds_kept_leaves_them_on_the_groups_table(user):
     last = ended(user)
-    when = f"{Leftover.objects.get().at:%-d %b}"
+    when = f"{last.session.date:%-d %b}"
     assert lying(user) == [(last, f"120 chips left on {when} by Ana, Ben, Cy and Dee")]
 
 

@@ -78,3 +78,15 @@ def test_a_game_whose_sheet_is_refused_is_listed_as_needing_a_correction_and_cou
     assert [(p.refused, p.outcome) for p in record.games] == [(True, "needs a correction")]
     assert record.kinds == {} and record.rivals == []
     assert Session.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_game_everyone_tied_is_counted_played_and_finished_but_never_won(user):
+    from tests.tables import BEN_WINS, make_game
+
+    make_game(user, rules={"hands": 1}, hands=[{"passed": True}])  # all pass: all level
+    make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    ben = player_record(Player.objects.get(name="Ben")).kinds["tridge"]
+    cy = player_record(Player.objects.get(name="Cy")).kinds["tridge"]
+    assert (ben.played, ben.finished, ben.won) == (2, 2, 1)
+    assert (cy.played, cy.finished, cy.won) == (2, 2, 0)

@@ -35,7 +35,7 @@ def test_ending_a_match_finishes_it_after_the_hands_played(owner_client, user):
     game.refresh_from_db()
     assert services.score_game(game).finished
     board = owner_client.get(f"/games/{game.pk}/").content.decode()
-    assert "The match ended after hand 2. Settle up below." in board
+    assert "The match ended after hand 2." in board
     assert f"The match was ended after hand 2 by {user.username}." in board
     assert "Add hand 3" not in board and "End the match here" not in board
 

@@ -29,7 +29,7 @@ def test_the_screen_shows_each_person_the_games_and_the_fewest_payments(owner_cl
     page = owner_client.get(settle_url(session)).content.decode()
     assert "+16.50" in page and "\u221221.00" in page
     assert 'pays <strong>Cy</strong> <span class="amount">16.50</span>' in page
-    assert "Money per point: 0.50" in page
+    assert "money per point: 0.50" in page
     # Left out, with why.
     assert "not finished" in page
     assert page.count("Mark paid") == 2
@@ -95,7 +95,7 @@ def test_the_owner_sets_a_money_value_and_the_rest_of_the_meta_stays(owner_clien
     game.refresh_from_db()
     assert game.meta == before | {"stake": "0.01"}
     page = owner_client.get(settle_url(session)).content.decode()
-    assert "Money per point: 0.01" in page and "+596.11" in page
+    assert "money per point: 0.01" in page and "+596.11" in page
 
 
 def test_an_empty_money_value_takes_the_game_out_of_the_settlement(owner_client, session):

@@ -283,7 +283,7 @@ def test_a_new_tridge_game_asks_whether_it_starts_with_the_chips_on_the_table(ow
     last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
     session = Session.objects.create(group=user.owned_groups.first(), place="Next week")
     form = owner_client.get(f"/sessions/{session.pk}/games/new/?kind=tridge").content.decode()
-    when = f"{last.leftover.at:%-d %b}"
+    when = f"{last.session.date:%-d %b}"
     assert f"120 chips left on {when} by Ana, Ben, Cy and Dee" in form
     # Not answered: asked again, next to the question, with what was typed kept.
     refused = owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form())
