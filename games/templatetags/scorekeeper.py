@@ -2,11 +2,12 @@ from decimal import Decimal
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from games.engine import forms, words
 from games.engine.registry import GAMES
+from games.engine.sheet import TEAM
 
 register = template.Library()
 
@@ -101,6 +102,31 @@ def hands_rows(context, rows, names, key, can_edit, enterable):
             f'<tr class="numbers"><th scope="row">{score.number}</th>{cells}</tr>\n'
         )
     return mark_safe("".join(out))  # noqa: S308 (every piece of text above is escaped)
+
+
+SHORT = 8  # characters: what a column a quarter of a 360 px phone wide holds in bold
+
+
+def shortened(name: str) -> str:
+    """A name as narrow places show it: whole up to SHORT characters, else its first
+    letters and an ellipsis ("Maximil…"); a team, each of its players so."""
+    if TEAM in name:
+        return TEAM.join(shortened(member) for member in name.split(TEAM))
+    return name if len(name) <= SHORT else name[: SHORT - 1].rstrip(" -") + "\u2026"
+
+
+@register.filter
+def short(name):
+    """A name where a narrow column holds it, the same way everywhere (`shortened`): the
+    full name stays with it for a screen reader and as its tooltip."""
+    name = str(name)
+    cut = shortened(name)
+    if cut == name:
+        return name
+    hidden = '<span class="visually-hidden">{}</span>'
+    return format_html(
+        '<span title="{}"><span aria-hidden="true">{}</span>' + hidden + "</span>", name, cut, name
+    )
 
 
 @register.filter

@@ -17,6 +17,7 @@ expect.set_options(timeout=30_000)
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}  # the narrowest phone the app is made for
 # As root and on a closed network, Chromium needs these to start quietly.
 FLAGS = [
     "--no-sandbox",
@@ -51,6 +52,14 @@ def browser(live_server):
 def phone(browser):
     # A touch screen, as at the table: `page.tap` touches it.
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def small_phone(browser):
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, has_touch=True)
     page = context.new_page()
     yield page
     context.close()

@@ -1,0 +1,34 @@
+"""Every kind of entry screen each game can show, reached tap by tap, for layout tests.
+
+`SCREENS`: a game, how many of its example's hands are played already, and the taps
+(on labels, by selector) that bring the screen to show that part. Each is visited on its
+own page load so that what one screen leaves chosen never hides another.
+"""
+
+from tests.e2e.helpers import live_update
+
+SCREENS = {
+    "tridge-played": ("tridge", None, ()),
+    "tridge-fixed": ("tridge", None, ("#bid label:has(input[value=fixed])",)),
+    "tridge-incomer": ("tridge", None, ("#kind label:has(input[value=incomer])",)),
+    "tridge-declined": ("tridge", None, ("#kind label:has(input[value=declined])",)),
+    "contractor-contract": ("contractor", None, ("#conditions-box summary",)),
+    "contractor-auction": ("contractor", None, ("#mode label:has(input[value=auction])",)),
+    "bid_fair-cards": ("bid_fair", 0, ("#bid_0 input[value='JH']",)),
+    "bid_fair-points": ("bid_fair", 0, ("#count label:has(input[value=points])",)),
+    "cardigan-cards": ("cardigan", 1, ("#dup_who label:nth-of-type(2)",)),
+    "cardigan-quick": ("cardigan", 1, ("#mode label:has(input[value=quick])",)),
+    "cardigan-last-deal": ("cardigan", 3, ("#mode label:has(input[value=quick])",)),
+}
+
+
+def show(page, base, game, taps):
+    """Open the game's next hand and tap what brings the screen to show its part."""
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    page.wait_for_load_state()
+    for selector in taps:
+        if selector.endswith("summary"):
+            page.click(selector)  # unfolds on the spot, nothing is sent
+            continue
+        with live_update(page):
+            page.click(selector)

@@ -1,0 +1,81 @@
+"""What a test reads off a page's layout: the size of every target a thumb may tap.
+
+A radio or checkbox inside its label is tapped through the label, so the label's box is
+its target; anything smaller than a pixel is for screen readers alone (visually hidden).
+"""
+
+TARGETS = """() => {
+  const seen = new Set(), found = [];
+  const selector = "button, select, textarea, summary, input:not([type=hidden]), [role=button]";
+  for (const element of document.querySelectorAll(selector)) {
+    const target = element.matches("input") && element.closest("label") || element;
+    if (seen.has(target) || target.closest("[hidden], noscript")) continue;
+    seen.add(target);
+    const box = target.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    const style = getComputedStyle(target);
+    if (style.visibility === "hidden" || style.display === "none") continue;
+    const name = element.name ? `[name=${element.name}]` : "";
+    const words = (target.innerText || element.value || element.getAttribute("aria-label") || "")
+      .trim().replace(/\\s+/g, " ").slice(0, 30);
+    found.push({
+      what: `${target.tagName.toLowerCase()}${name} "${words}"`,
+      width: Math.round(box.width * 10) / 10,
+      height: Math.round(box.height * 10) / 10,
+    });
+  }
+  return found;
+}"""
+
+# A name is clipped when its box is narrower than its text, and broken when it takes more
+# lines than it has words.
+NAMES = """(names) => {
+  const bad = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const unseen = ".visually-hidden, [hidden], noscript, script, title, option";
+    if (!parent || parent.closest(unseen)) continue;
+    for (const name of names) {
+      const at = node.data.indexOf(name);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + name.length);
+      const boxes = [...range.getClientRects()].filter(r => r.width > 1);
+      const lines = new Set(boxes.map(r => Math.round(r.top)));
+      const where = `<${parent.tagName.toLowerCase()} class="${parent.className}">`;
+      if (lines.size > name.split(/[ -]/).length) {
+        bad.push(`${name} broken over ${lines.size} lines in ${where}`);
+      }
+      for (let box = parent; box && box !== document.body; box = box.parentElement) {
+        const style = getComputedStyle(box);
+        if (style.overflowX !== "visible" && box.scrollWidth > box.clientWidth + 1) {
+          bad.push(`${name} clipped in <${box.tagName.toLowerCase()} class="${box.className}">`);
+          break;
+        }
+      }
+    }
+  }
+  return bad;
+}"""
+
+
+def targets(page) -> list[dict]:
+    """Every visible target on the page, with its width and height in CSS pixels."""
+    return page.evaluate(TARGETS)
+
+
+def too_small(page, least=44) -> list[dict]:
+    """The targets narrower or lower than `least`, the smallest first."""
+    small = [t for t in targets(page) if min(t["width"], t["height"]) < least]
+    return sorted(small, key=lambda t: min(t["width"], t["height"]))
+
+
+def smallest(page) -> dict:
+    return min(targets(page), key=lambda t: min(t["width"], t["height"]))
+
+
+def names_hurt(page, names) -> list[str]:
+    """Where a name on the page is broken inside a word or cut off by its box."""
+    return page.evaluate(NAMES, list(names))

@@ -1,0 +1,39 @@
+"""Long names on every entry screen: whole or in their short form, never broken inside a word
+nor cut off by their box, at 360 and 390 px, in the light and in the dark."""
+
+import pytest
+
+from games.models import Session
+from tests.e2e.conftest import no_horizontal_scroll
+from tests.e2e.entry_screens import SCREENS, show
+from tests.e2e.helpers import log_in
+from tests.e2e.long_names import NAMES, long_named_game
+from tests.e2e.measure import names_hurt
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.mark.parametrize(
+    ("width", "scheme"), [(360, "light"), (360, "dark"), (390, "light")], ids=str
+)
+def test_every_entry_screen_shows_long_names_whole_or_short(
+    live_server, browser, user, shoot, width, scheme
+):
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, color_scheme=scheme, has_touch=True
+    )
+    page = context.new_page()
+    session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
+    games, failures = {}, []
+    log_in(page, live_server.url)
+    for screen, (kind, hands, taps) in SCREENS.items():
+        if (kind, hands) not in games:
+            games[kind, hands] = long_named_game(session, kind, hands)
+        show(page, live_server.url, games[kind, hands], taps)
+        failures += [f"{screen}: {hurt}" for hurt in names_hurt(page, NAMES.values())]
+        if not no_horizontal_scroll(page):
+            failures.append(f"{screen}: scrolls sideways")
+        if width == 360:
+            shoot(page, f"names-{width}-{scheme}-{screen}")
+    context.close()
+    assert not failures, "\n".join(failures)

@@ -1,0 +1,28 @@
+"""Every target on every entry screen is at least 44x44 CSS px on a 360 px phone (WCAG 2.5.5)."""
+
+import pytest
+
+from games.models import Session
+from tests.e2e.entry_screens import SCREENS, show
+from tests.e2e.helpers import log_in
+from tests.e2e.long_names import long_named_game
+from tests.e2e.measure import smallest, too_small
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_every_target_on_every_entry_screen_is_a_thumb_wide(live_server, small_phone, user):
+    session = Session.objects.create(group=user.owned_groups.first(), place="The Crown")
+    games = {}
+    log_in(small_phone, live_server.url)
+    failures, figures = [], []
+    for screen, (kind, hands, taps) in SCREENS.items():
+        if (kind, hands) not in games:
+            games[kind, hands] = long_named_game(session, kind, hands)
+        show(small_phone, live_server.url, games[kind, hands], taps)
+        least = smallest(small_phone)
+        figures.append(f"{screen}: {least['width']}x{least['height']} {least['what']}")
+        if small := too_small(small_phone):
+            failures.append(f"{screen}: {len(small)} under 44 px, the smallest {small[0]}")
+    print("\n".join(["Smallest target on each screen:", *figures]))
+    assert not failures, "\n".join(failures)

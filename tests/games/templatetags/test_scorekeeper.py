@@ -1,0 +1,40 @@
+from django.template import Context, Template
+
+from games.templatetags.scorekeeper import shortened
+
+
+def test_a_name_of_up_to_eight_characters_is_never_shortened():
+    assert [shortened(n) for n in ("Ana", "Deirdre", "Beatrice")] == ["Ana", "Deirdre", "Beatrice"]
+
+
+def test_a_longer_name_keeps_its_first_seven_characters_and_an_ellipsis():
+    assert shortened("Maximilian") == "Maximil\u2026"
+    assert shortened("Wolfeschlegelsteinhausen") == "Wolfesc\u2026"
+    assert shortened("Bartholomew-Jones") == "Barthol\u2026"
+
+
+def test_a_short_form_never_ends_on_a_hyphen_or_a_space():
+    assert shortened("Anne-Sophie") == "Anne-So\u2026"
+    assert shortened("Jean-Luc Picard") == "Jean-Lu\u2026"
+    assert shortened("Ann-Mari Berg") == "Ann-Mar\u2026"
+    assert shortened("Jo Anne Smithson") == "Jo Anne\u2026"
+    assert shortened("Ana Bo-Christina") == "Ana Bo\u2026"
+
+
+def test_a_team_shortens_each_of_its_players():
+    assert shortened("Anne-Sophie & Deirdre") == "Anne-So\u2026 & Deirdre"
+
+
+def test_the_filter_keeps_the_full_name_for_screen_readers_and_as_a_tooltip():
+    html = Template("{% load scorekeeper %}{{ name|short }}").render(
+        Context({"name": "Maximilian"})
+    )
+    assert 'title="Maximilian"' in html
+    assert '<span aria-hidden="true">Maximil\u2026</span>' in html
+    assert '<span class="visually-hidden">Maximilian</span>' in html
+
+
+def test_the_filter_leaves_a_short_name_as_it_is_and_escapes_a_long_one():
+    render = Template("{% load scorekeeper %}{{ name|short }}").render
+    assert render(Context({"name": "Deirdre"})) == "Deirdre"
+    assert "&lt;b&gt;" in render(Context({"name": "<b>Maximilian"}))
