@@ -16,14 +16,17 @@ from django import forms
 
 from games.cardigan import rules, table
 from games.cardigan.grid import rest_of
-from games.cardigan.records import MAX_DISCARDS, RANK_COPIES
+from games.cardigan.records import GAME_POINTS, MAX_DISCARDS, RANK_COPIES
 from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen
 from games.cardigan.words import in_a_sentence, with_faces
 from games.engine.cards import RANKS, SUIT_NAMES, SUITS, face
 from games.engine.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
 
 SET_LABELS = {"pair": "Pairs", "triplet": "Triplets", "four": "Fours of a kind"}
-MODES = [("cards", "Card by card"), ("quick", "Counts only")]
+MODES = [("cards", "Card by card"), ("quick", "Counts only"), ("points", "Points only")]
+# The most card points a team can take in a deal: an ace (11) for each of 52 cards.
+MOST_POINTS = max(rules.CARD_POINTS.values()) * rules.DECK_SIZE
+MODE_KEYS = {"cards": "cards", "quick": "card_counts", "points": "card_points"}
 FIELDS = ("declarer", "level", "bid", "dummy", "open", "stuck", "tricks")  # named as the sheet
 
 
@@ -52,6 +55,7 @@ class HandForm(HandScreen, BaseHandForm):
     taking = forms.BooleanField(label="Tap takes away", required=False)
     cards_0 = forms.CharField(required=False, widget=forms.HiddenInput)
     cards_1 = forms.CharField(required=False, widget=forms.HiddenInput)
+    full_none = forms.BooleanField(label="No full suits", required=False)
     TOP = "duplicates"
     DRAWN_IN = {"cards_": "cards"}  # the grid's taps are kept in hidden fields
 
@@ -83,13 +87,12 @@ class HandForm(HandScreen, BaseHandForm):
             self.fields[f"discards_{t}"] = counter(name, MAX_DISCARDS)
             for rank in rules.COUNTED_RANKS:
                 label = f"{RANK_LABELS[rank]} of {name}"
-                # The first team's counts are chips, the second's (mostly the app's) steppers.
-                self.fields[f"count_{t}_{rank}"] = (
-                    chips(label, RANK_COPIES) if t == 0 else counter(label, RANK_COPIES)
-                )
+                self.fields[f"count_{t}_{rank}"] = chips(label, RANK_COPIES)
+            self.fields[f"points_{t}"] = stepper(f"Card points of {name}", MOST_POINTS)
             for suit in rules.FULL_SUIT_ORDER:
                 label = f"Full {SUIT_NAMES[suit]} suits of {name}"
-                self.fields[f"full_{t}_{suit}"] = counter(label, rules.PACKS)
+                # No placeholder: a blank is no answer, and must not read as 0.
+                self.fields[f"full_{t}_{suit}"] = stepper(label, rules.PACKS)
 
     # --- the rest of the game ------------------------------------------------
 
@@ -108,15 +111,18 @@ class HandForm(HandScreen, BaseHandForm):
         """A table keeps to one way of entering cards: the previous deal's."""
         previous = self.number - 2
         before = self.other_deals[previous] if 0 <= previous < len(self.other_deals) else {}
-        return "quick" if "card_counts" in before else "cards"
+        return next((m for m, key in MODE_KEYS.items() if key in before), "cards")
 
     def _stored_full_suits(self) -> dict:
         stored = self.game.meta.get("sheet_top", {}).get("full_suits") or {}
-        return {
+        if not stored:
+            return {}
+        values = {
             f"full_{t}_{suit}": stored.get(team, {}).get(suit, 0)
             for t, team in enumerate(self.teams)
             for suit in rules.FULL_SUIT_ORDER
         }
+        return values | {"full_none": not any(values.values())}
 
     @cached_property
     def most(self) -> dict[str, int]:
@@ -133,6 +139,8 @@ class HandForm(HandScreen, BaseHandForm):
         """Counted cards of each rank this deal holds, known once the three others are in."""
         if len(self.other_deals) != rules.DEALS - 1:
             return None
+        if any("card_points" in deal for deal in self.other_deals):
+            return None  # a deal of points only: its ranks are not known
         left = dict.fromkeys(rules.COUNTED_RANKS, RANK_COPIES)
         for deal in self.other_deals:
             if "cards" in deal:
@@ -143,6 +151,14 @@ class HandForm(HandScreen, BaseHandForm):
                 for rank in rules.COUNTED_RANKS:
                     left[rank] -= row.get(rank, 0)
         return left
+
+    @cached_property
+    def points_left(self) -> int | None:
+        """The card points this deal holds (as deal 1 counts them), known in the last deal:
+        the four packs' less every other deal's, however each was entered."""
+        if len(self.other_deals) != rules.DEALS - 1:
+            return None
+        return GAME_POINTS - sum(table.record_points(deal) for deal in self.other_deals)
 
     # --- taps: the grid's buttons, worked out on the server without JavaScript -------
 
@@ -164,19 +180,18 @@ class HandForm(HandScreen, BaseHandForm):
             for rank in RANKS:
                 if not adding or piles.total() < rules.DECK_SIZE:
                     piles.tap(team, rank + suit, adding)
-        elif "give_rest" in data and rest_of(piles.held[team], self.rest_target):
-            piles.held[1 - team] = rest_of(piles.held[team], self.rest_target)
+        elif "give_rest" in data and self.rest_is_known and rest_of(piles.held[team], self.most):
+            piles.held[1 - team] = rest_of(piles.held[team], self.most)
         data["cards_0"], data["cards_1"] = (table.written(pile) for pile in piles.held)
         if data.get("mode") == "quick":
             self._count_from_cards(data, piles)
-            self._fill_other_counts(data)
+            if self.ranks_left is not None:
+                self._fill_other_counts(data)
+        if data.get("mode") == "points" and self.points_left is not None:
+            data[REST] = data.get("rest_points", "")
+            fill_rest(data, ["points_0", "points_1"], self.points_left)
+            data["rest_points"], data[REST] = data[REST], ""
         return data
-
-    @cached_property
-    def rest_target(self) -> dict[str, int]:
-        """The deal's cards as the rest button reads them: exactly what the packs left in the
-        last deal, once the three others hold cards; else one pack, the usual deal."""
-        return self.most if self.rest_is_known else dict.fromkeys(table.ORDER, 1)
 
     def _count_from_cards(self, data, piles):
         """Switching to quick mode keeps what the grid held: its counted ranks."""
@@ -188,9 +203,9 @@ class HandForm(HandScreen, BaseHandForm):
                 data[f"count_{t}_{rank}"] = str(n)
 
     def _fill_other_counts(self, data):
-        """One team's count of a rank gives the other's: what is left of the deal's copies
-        (a pack's four, or what the packs left for the last deal), marked as the app's and
-        worked out again whenever the first changes (games.forms.fill_rest)."""
+        """In the last deal one team's count of a rank gives the other's: what the packs
+        left for it, marked as the app's and worked out again whenever the first changes
+        (games.forms.fill_rest). Before it the deck's ranks are not known: nothing is."""
         for rank in rules.COUNTED_RANKS:
             names = [f"count_{t}_{rank}" for t in (0, 1)]
             data[REST] = data.get(f"rest_{rank}", "")
@@ -213,7 +228,37 @@ class HandForm(HandScreen, BaseHandForm):
             self.add_error("stuck", f"Only the dealer, {self.dealer}, can be stuck.")
         if data.get("mode") == "cards":
             self._clean_cards(data)
+        else:
+            self._ask_every_count(data)
+        if self.asks_full_suits and not self._full_suits_answered(data):
+            self.add_error("full_none", "Which full suits did each team make? None is a tap.")
         return data
+
+    def _ask_every_count(self, data):
+        """A count left blank is not taken for 0: the app cannot know it."""
+        if data.get("mode") == "points":
+            names = {
+                f"points_{t}": f"What are {team}'s card points?"
+                for t, team in enumerate(self.teams)
+            }
+        else:
+            names = {
+                f"count_{t}_{rank}": f"How many {RANK_LABELS[rank].lower()} did {team} take?"
+                for rank in rules.COUNTED_RANKS
+                for t, team in enumerate(self.teams)
+            }
+        for name, question in names.items():
+            if data.get(name) is None and name not in self.errors:
+                self.add_error(name, question)
+                return
+
+    def _full_suits_answered(self, data) -> bool:
+        """ "No full suits" or any full suit entered; never a silent 0."""
+        given = [data.get(f"full_{t}_{s}") for t in (0, 1) for s in rules.FULL_SUIT_ORDER]
+        if data.get("full_none") and any(given):
+            self.add_error("full_none", "No full suits, yet some are entered: which is it?")
+            return True
+        return bool(data.get("full_none")) or any(n is not None for n in given)
 
     def _clean_cards(self, data):
         piles = []
@@ -252,9 +297,11 @@ class HandForm(HandScreen, BaseHandForm):
             record["cards"] = {
                 name: table.cards_in_order(piles[t]) for t, name in enumerate(self.teams)
             }
+        elif data["mode"] == "points":
+            record["card_points"] = {name: data[f"points_{t}"] for t, name in enumerate(self.teams)}
         else:
             record["card_counts"] = {
-                name: {rank: data[f"count_{t}_{rank}"] or 0 for rank in rules.COUNTED_RANKS}
+                name: {rank: data[f"count_{t}_{rank}"] for rank in rules.COUNTED_RANKS}
                 for t, name in enumerate(self.teams)
             }
         discards = {name: data[f"discards_{t}"] or 0 for t, name in enumerate(self.teams)}
@@ -294,6 +341,8 @@ class HandForm(HandScreen, BaseHandForm):
             if t is None and not self.saving and message.endswith(" a deal has 52."):
                 return None  # the running count above the grid already says so
             field = f"cards_{t or 0}"
+        elif root == "card_points":
+            field = f"points_{t or 0}"
         elif root == "card_counts":
             field = f"count_{t or 0}_{key if key in rules.COUNTED_RANKS else 'A'}"
         elif root == "full_suits" and self.asks_full_suits:
@@ -326,6 +375,10 @@ def initial_from(record: dict, people: list[str]) -> dict:
         initial["mode"] = "cards"
         for t, name in enumerate(teams):
             initial[f"cards_{t}"] = table.written(Counter(record["cards"][name]))
+    elif "card_points" in record:
+        initial["mode"] = "points"
+        for t, name in enumerate(teams):
+            initial[f"points_{t}"] = record["card_points"][name]
     else:
         initial["mode"] = "quick"
         for t, name in enumerate(teams):

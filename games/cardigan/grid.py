@@ -1,6 +1,6 @@
 """The card grid of the Cardigan entry screen: one button a card, a suit at a time, each
-showing the copies either team holds; the rest of the deal in one tap; why a card cannot
-be tapped. cards.js does the same on the phone, tap by tap."""
+showing the copies either team holds; in the last deal the rest of the packs in one tap;
+why a card cannot be tapped. cards.js does the same on the phone, tap by tap."""
 
 from __future__ import annotations
 
@@ -73,13 +73,16 @@ class GridScreen:
     def cards_total(self) -> int:
         return sum(self.card_totals())
 
-    def rest_offer(self) -> dict:
-        """The button that gives the other team the rest of the deal once one team's cards
-        are tapped, or why it cannot."""
+    def rest_offer(self) -> dict | None:
+        """The button that gives the other team the rest of the last deal (what the packs
+        left), or why there is none to give; before the last deal the deck is not known,
+        and there is no such button."""
+        if not self.rest_is_known:
+            return None
         team = self.chosen_team
         piles = self.piles
-        rest = rest_of(piles.held[team], self.rest_target) if piles else None
-        offer = {"to": self.teams[1 - team], "by": self.teams[team], "known": self.rest_is_known}
+        rest = rest_of(piles.held[team], self.most) if piles else None
+        offer = {"to": self.teams[1 - team], "by": self.teams[team]}
         if rest is None:
             return offer | {"n": 0}
         return offer | {"n": sum(rest.values()), "same": rest == piles.held[1 - team]}

@@ -11,6 +11,7 @@ from collections import Counter
 
 from games.cardigan.rules import (
     BIDS,
+    CARD_POINTS,
     COUNTED_RANKS,
     DEALS,
     DECK_SIZE,
@@ -25,6 +26,7 @@ from games.cardigan.rules import (
     Deal,
     counted_ranks,
     dealer_of,
+    plain_points,
     team_names,
     team_of,
 )
@@ -42,6 +44,9 @@ from games.engine.sheet import (
 RANK_COPIES = PACKS * len(SUITS)
 # Discards go to the opponents, who hold 26 cards between them.
 MAX_DISCARDS = 2 * HAND_SIZE
+# The card points of the four packs, as the first deal counts them: what the game's four
+# deals share out, whichever way each was entered.
+GAME_POINTS = RANK_COPIES * sum(CARD_POINTS.values())
 RANK_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "5": "fives"}
 
 
@@ -54,6 +59,9 @@ class Collected:
         self.copies = Counter()
         # Counted ranks by team, over every deal (cards and card_counts alike).
         self.ranks = {team: Counter() for team in teams}
+        # Card points (as in deal 1) over every deal, and whether some deal gave only them.
+        self.points = 0
+        self.points_only = False
 
     def check_copies(self, fields: Fields, cards: dict[str, tuple[str, ...]]) -> None:
         dealt = Counter(card for held in cards.values() for card in held)
@@ -65,11 +73,23 @@ class Collected:
                 )
 
     def add(self, fields: Fields, key: str, deal: Deal) -> None:
-        """Count a checked deal in, refusing it if a rank goes over (or, last, under) 16."""
-        ranks = counted_ranks(deal)
+        """Count a checked deal in, refusing it if a rank goes over (or, last, under) 16,
+        or the card points over (or, last, under) the four packs' when some deal gave only
+        points (the ranks then are not all known)."""
+        self.points += sum(plain_points(deal).values())
+        self.points_only = self.points_only or deal.card_points is not None
+        if self.points_only:
+            last = fields.hand == DEALS
+            if self.points > GAME_POINTS or (last and self.points < GAME_POINTS):
+                raise fields.error(
+                    key,
+                    f"{self.points} card points over the game, the packs hold {GAME_POINTS}",
+                )
+        ranks = counted_ranks(deal) or {team: {} for team in self.teams}
         for rank in COUNTED_RANKS:
             total = sum(self.ranks[team][rank] + ranks[team].get(rank, 0) for team in self.teams)
-            if total > RANK_COPIES or (fields.hand == DEALS and total < RANK_COPIES):
+            last = fields.hand == DEALS and not self.points_only
+            if total > RANK_COPIES or (last and total < RANK_COPIES):
                 raise fields.error(
                     key,
                     f"{total} {RANK_NAMES[rank]} over the game, the packs have {RANK_COPIES}",
@@ -98,12 +118,17 @@ def read_deal(fields: Fields, players, collected: Collected) -> Deal:
     declarers = team_of(contract.declarer, players)
     taken = {team: tricks if team == declarers else TRICKS - tricks for team in teams}
     discards = read_discards(fields, teams)
-    if fields.has("card_counts"):
-        if fields.has("cards"):
-            raise fields.error("card_counts", "a deal gives cards or card_counts, not both")
-        key, cards, counts = "card_counts", None, read_card_counts(fields, teams, taken, discards)
+    given = [key for key in ("cards", "card_counts", "card_points") if fields.has(key)]
+    if len(given) > 1:
+        raise fields.error(given[1], "a deal gives one of cards, card_counts and card_points")
+    key = given[0] if given else "cards"
+    cards = counts = points = None
+    if key == "card_counts":
+        counts = read_card_counts(fields, teams, taken, discards)
+    elif key == "card_points":
+        points = read_card_points(fields, teams, taken, discards)
     else:
-        key, cards, counts = "cards", read_cards(fields, teams, taken, discards, collected), None
+        cards = read_cards(fields, teams, taken, discards, collected)
     fields.finish()
     deal = Deal(
         contract=contract,
@@ -112,6 +137,7 @@ def read_deal(fields: Fields, players, collected: Collected) -> Deal:
         duplicates=duplicates,
         cards=cards,
         card_counts=counts,
+        card_points=points,
     )
     collected.add(fields, key, deal)
     return deal
@@ -225,16 +251,30 @@ def read_card_counts(fields: Fields, teams, taken, discards) -> dict[str, dict[s
     return counts
 
 
+def read_card_points(fields: Fields, teams, taken, discards) -> dict[str, int]:
+    """Points only: each team's card points as deal 1 counts them (an ace 11 ...)."""
+    table = team_table(fields, "card_points", teams)
+    most = max(CARD_POINTS.values())
+    points = {}
+    for team in teams:
+        _, high = holding_limits(taken[team], discards[team])
+        points[team] = table.whole(team, 0, most * min(high, DECK_SIZE))
+    return points
+
+
 def read_full_suits(top: Fields, deals, collected: Collected) -> dict | None:
     """The full suits, entered only when some deal's cards were merely counted."""
-    quick = any(deal.card_counts is not None for deal in deals)
+    quick = any(deal.cards is None for deal in deals)
+    used = "card_counts" if any(deal.card_counts is not None for deal in deals) else "card_points"
     due = quick and len(deals) == DEALS
     if not top.has("full_suits"):
         if due:
-            raise SheetError("full_suits", "is missing: a deal used card_counts")
+            raise SheetError("full_suits", f"is missing: a deal used {used}")
         return None
     if not quick:
-        raise SheetError("full_suits", "are counted from the cards: no deal used card_counts")
+        raise SheetError(
+            "full_suits", "are counted from the cards: no deal used card_counts or card_points"
+        )
     if not due:
         raise SheetError("full_suits", f"are entered once deal {DEALS} is in")
     teams = collected.teams
@@ -244,7 +284,9 @@ def read_full_suits(top: Fields, deals, collected: Collected) -> dict | None:
         row = table.object(team)
         full_suits[team] = {suit: row.whole(suit, 0, PACKS) for suit in FULL_SUIT_ORDER}
         row.finish()
-        check_full_suit_ranks(table, team, sum(full_suits[team].values()), collected.ranks[team])
+        if not collected.points_only:  # else the ranks a team collected are not all known
+            suits = sum(full_suits[team].values())
+            check_full_suit_ranks(table, team, suits, collected.ranks[team])
     for suit in FULL_SUIT_ORDER:
         both = sum(full_suits[team][suit] for team in teams)
         if both > PACKS:

@@ -100,8 +100,10 @@ class Contract:
 class Deal:
     """One deal as the sheet records it.
 
-    Exactly one of `cards` (every card by team) and `card_counts` (quick mode: the
-    counted ranks by team) is given. `discards` lists both teams.
+    Exactly one of `cards` (every card by team), `card_counts` (quick mode: the
+    counted ranks by team) and `card_points` (each team's card points as the first deal
+    counts them, for tables that count their own piles) is given. `discards` lists both
+    teams.
     """
 
     contract: Contract
@@ -110,6 +112,7 @@ class Deal:
     duplicates: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cards: dict[str, tuple[str, ...]] | None = None
     card_counts: dict[str, dict[str, int]] | None = None
+    card_points: dict[str, int] | None = None
 
 
 # --- teams ------------------------------------------------------------------
@@ -171,8 +174,11 @@ def trick_points(tricks: int, level: int, value: int) -> tuple[int, int]:
     return declaring, (TRICKS - tricks) * per_defence_trick
 
 
-def counted_ranks(deal: Deal) -> dict[str, Mapping[str, int]]:
-    """How many cards of each rank each team ended the deal with (every rank for full cards)."""
+def counted_ranks(deal: Deal) -> dict[str, Mapping[str, int]] | None:
+    """How many cards of each rank each team ended the deal with (every rank for full
+    cards); None when only the points were typed."""
+    if deal.card_points is not None:
+        return None
     if deal.card_counts is not None:
         return deal.card_counts
     return {team: Counter(rank_of(card) for card in cards) for team, cards in deal.cards.items()}
@@ -183,11 +189,18 @@ def card_points(ranks: Mapping[str, int], number: int) -> int:
     return number * sum(points * ranks.get(rank, 0) for rank, points in CARD_POINTS.items())
 
 
+def plain_points(deal: Deal) -> dict[str, int]:
+    """Each team's card points as the first deal counts them: typed, or from its cards."""
+    if deal.card_points is not None:
+        return dict(deal.card_points)
+    return {team: card_points(ranks, 1) for team, ranks in counted_ranks(deal).items()}
+
+
 def breakdown(deal: Deal, number: int, players, value: int) -> dict[str, dict[str, int]]:
     """Each team's points for one deal, part by part; a team's change is their sum."""
     declarers = team_of(deal.contract.declarer, players)
     declaring_tricks, defending_tricks = trick_points(deal.tricks, deal.contract.level, value)
-    ranks = counted_ranks(deal)
+    points = plain_points(deal)
     parts = {}
     for team in team_names(players):
         declaring = team == declarers
@@ -199,7 +212,7 @@ def breakdown(deal: Deal, number: int, players, value: int) -> dict[str, dict[st
             ),
             "contract": contract_bonus(deal.contract, value) if declaring else 0,
             "tricks": declaring_tricks if declaring else defending_tricks,
-            "cards": card_points(ranks[team], number),
+            "cards": number * points[team],
             # The discarded card's own value is already in "cards"; this is the extra 5.
             "discards": DISCARD_POINTS * deal.discards[team],
         }

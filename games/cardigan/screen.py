@@ -50,14 +50,20 @@ class HandScreen(GridScreen):
         and the steppers being typed in are never sent (the second team's quick counts,
         the app's own figures, excepted)."""
         parts = ["play", "facts", "trick_team", "worths"]
-        parts += ["rest"] if self.chosen_mode == "cards" else ["quick", "points"]
+        if self.chosen_mode == "cards":
+            parts.append("rest")
+        elif self.chosen_mode == "quick":
+            parts += ["quick", "points"]
+        else:
+            parts += ["typed", "points"] if self.points_left is not None else ["points"]
         if self.asks_full_suits:
             parts.append("bonuses")
         return tuple(parts)
 
     @property
     def chosen_mode(self) -> str:
-        return self.value("mode") if self.value("mode") in ("cards", "quick") else "cards"
+        mode = self.value("mode")
+        return mode if mode in ("cards", "quick", "points") else "cards"
 
     @property
     def chosen_team(self) -> int:
@@ -200,6 +206,26 @@ class HandScreen(GridScreen):
             return "Tricks taken by the declaring team"
         return f"Tricks taken by {self.teams[self.declaring_team]}"
 
+    def plain_points(self) -> list[int]:
+        """Each team's card points as deal 1 counts them: typed, or from the cards."""
+        if self.chosen_mode == "points":
+            return [max(whole(self.value(f"points_{t}")), 0) for t in (0, 1)]
+        return [table.plain_points(counts) for counts in self.counted()]
+
+    def points_lines(self):
+        """Points only: each team's typed points; in the last deal the app fills the other's."""
+        app = str(self.data.get("rest_points", "")).partition("=")[0] if self.is_bound else ""
+        return [
+            {"seat": t, "team": team, "field": self[f"points_{t}"], "filled": app == f"points_{t}"}
+            for t, team in enumerate(self.teams)
+        ]
+
+    def points_rest(self) -> str:
+        return str(self.data.get("rest_points", "")) if self.is_bound else ""
+
+    def points_errors(self):
+        return self.errors_of("points_0", "points_1")
+
     def counted(self) -> list[dict[str, int]]:
         """Counted ranks by team, from the grid or from quick mode's steppers."""
         if self.chosen_mode == "quick":
@@ -217,50 +243,50 @@ class HandScreen(GridScreen):
 
     def card_points(self) -> list[dict]:
         return [
-            {
-                "team": name,
-                "seat": t,
-                "plain": table.plain_points(counts),
-                "points": self.multiplier * table.plain_points(counts),
-            }
-            for t, (name, counts) in enumerate(zip(self.teams, self.counted(), strict=True))
+            {"team": name, "seat": t, "plain": plain, "points": self.multiplier * plain}
+            for t, (name, plain) in enumerate(zip(self.teams, self.plain_points(), strict=True))
         ]
 
     def quick_rows(self):
-        """Each counted rank: the first team's count as chips, the second's as a stepper;
-        whichever is entered second is filled in by the app from the first
-        (`rest_<rank>` says which figure is the app's)."""
+        """Each counted rank: both teams' counts as chips. In the last deal whichever team
+        is entered second is filled in by the app (`rest_<rank>` says which is the app's);
+        before it nothing is, the deck's ranks being unknown."""
         rows = []
         for rank in rules.COUNTED_RANKS:
             filled = str(self.data.get(f"rest_{rank}", "")) if self.is_bound else ""
             fields = [self[f"count_{t}_{rank}"] for t in (0, 1)]
             values = [whole(field.value(), None) for field in fields]
             app = filled.partition("=")[0]
-            other = 0 if app == fields[1].name else values[1] or 0
-            room = self.rank_room(rank) - other
-            top = max(self.CHIPS, values[0] or 0)
-            chips = [
-                {"n": n, "text": str(n), "checked": n == values[0], "possible": n <= room}
-                for n in [*range(self.CHIPS), top]
-            ]
-            chips.append({"n": top + 1, "text": "+", "more": True, "possible": top < room})
-            rows.append(
-                {
-                    "rank": rank,
-                    "label": RANK_LABELS[rank],
-                    "chips": chips,
-                    "first": fields[0],
-                    "second": fields[1],
-                    "filled": [app == field.name for field in fields],
-                    "rest": filled,
-                    "total": self.rank_total(rank),
-                }
-            )
+            lines = []
+            for t, field in enumerate(fields):
+                other = 0 if app == fields[1 - t].name else values[1 - t] or 0
+                room = self.rank_room(rank) - other
+                top = max(self.CHIPS, values[t] or 0)
+                chips = [
+                    {"n": n, "text": str(n), "checked": n == values[t], "possible": n <= room}
+                    for n in [*range(self.CHIPS), top]
+                ]
+                more = {"n": top + 1, "text": "+", "more": True, "possible": top < room}
+                lines.append(
+                    {
+                        "seat": t,
+                        "team": self.teams[t],
+                        "field": field,
+                        "chips": [*chips, more],
+                        "filled": app == field.name,
+                    }
+                )
+            rows.append({"rank": rank, "label": RANK_LABELS[rank], "lines": lines, "rest": filled})
         return rows
 
     def quick_limited(self) -> bool:
         """Whether some count is not on offer: the packs leave too few of its rank."""
-        return any(not chip["possible"] for row in self.quick_rows() for chip in row["chips"])
+        return any(
+            not chip["possible"]
+            for row in self.quick_rows()
+            for line in row["lines"]
+            for chip in line["chips"]
+        )
 
     def rank_room(self, rank) -> int:
         """Copies of a rank this deal can still hold: the packs' 16 less the other deals'."""
@@ -271,7 +297,7 @@ class HandScreen(GridScreen):
             if "cards" in deal:
                 rows = [table.rank_counts(Counter(held)) for held in deal["cards"].values()]
             else:
-                rows = list(deal["card_counts"].values())
+                rows = list(deal.get("card_counts", {}).values())
             used += sum(row.get(rank, 0) for row in rows)
         return max(rules.PACKS * len(SUIT_NAMES) - used, 0)
 
@@ -302,10 +328,11 @@ class HandScreen(GridScreen):
 
     @property
     def asks_full_suits(self) -> bool:
-        """The sheet needs the full suits once deal 4 is in and some deal was only counted."""
+        """The sheet needs the full suits once deal 4 is in and some deal was not entered
+        card by card; the table must answer them, None being one tap."""
         if len(self.other_deals) + 1 != rules.DEALS:
             return False
-        return self.chosen_mode == "quick" or any("card_counts" in d for d in self.other_deals)
+        return self.chosen_mode != "cards" or any("cards" not in d for d in self.other_deals)
 
     def full_suit_rows(self):
         rows = []

@@ -86,13 +86,6 @@ class Piles:
         for rank in RANKS:
             self.tap(team, rank + suit, adding)
 
-    def give_rest(self, team: int) -> None:
-        """`team` holds every copy the other team does not: only right when `most` is exact."""
-        other = self.held[1 - team]
-        self.held[team] = Counter(
-            {card: most - other[card] for card, most in self.most.items() if most > other[card]}
-        )
-
     def total(self) -> int:
         return sum(self.held[0].values()) + sum(self.held[1].values())
 
@@ -104,6 +97,17 @@ class Piles:
 def rest_is_known(other_deals: list[dict]) -> bool:
     """This deal's cards are exactly what the packs left once the three others gave cards."""
     return len(other_deals) == DEALS - 1 and all("cards" in deal for deal in other_deals)
+
+
+def record_points(record: dict) -> int:
+    """A recorded deal's card points as the first deal counts them, however it was entered."""
+    if "card_points" in record:
+        return sum(record["card_points"].values())
+    if "cards" in record:
+        rows = [rank_counts(Counter(held)) for held in record["cards"].values()]
+    else:
+        rows = list(record["card_counts"].values())
+    return sum(plain_points(row) for row in rows)
 
 
 def rank_counts(pile: Mapping[str, int]) -> dict[str, int]:

@@ -123,48 +123,104 @@ def test_switching_to_quick_mode_keeps_the_counted_ranks_of_the_grid(user):
     assert form["count_1_K"].value() == "2"  # the kings of hearts and clubs
 
 
-def test_in_the_last_deal_one_teams_count_gives_the_others(user):
-    hands = [quick(deal(held=deck()[:20])) for _ in range(3)]
-    game = make_game(user, kind="cardigan", hands=hands)
-    counts = {f"count_0_{rank}": "1" for rank in ("A", "K", "Q", "J", "10", "5")}
-    post = as_post(RECORDS[2], number=4) | counts | {f"count_1_{r}": "" for r in "AKQJ5"}
-    form = form_for(game, post, number=4)
-    left = form.ranks_left
-    assert form["count_1_A"].value() == str(left["A"] - 1)
-    assert form.asks_full_suits
-
-
 QUICK = quick(RECORDS[0])
 BLANK_COUNTS = {f"count_{t}_{r}": "" for t in (0, 1) for r in ("A", "K", "Q", "J", "10", "5")}
 
 
-def test_the_other_teams_count_is_filled_in_only_once_the_first_is_entered(user):
+def test_before_the_last_deal_nothing_is_filled_in_for_the_other_team(user):
     game = make_game(user, kind="cardigan")
     form = form_for(game, as_post(QUICK) | BLANK_COUNTS | {"count_0_A": "3"})
-    assert form["count_1_A"].value() == "1"  # what is left of a pack's four
-    assert form.data["rest_A"] == "count_1_A=1"
-    assert form["count_1_K"].value() == "" and form["count_0_K"].value() == ""
-    row = form.quick_rows()[0]
-    assert row["filled"] == [False, True]
+    assert form["count_1_A"].value() == "" and not form.data.get("rest_A")
+    assert [line["filled"] for line in form.quick_rows()[0]["lines"]] == [False, False]
 
 
-def test_the_apps_count_follows_every_change_of_the_first_and_the_players_own_stays(user):
-    game = make_game(user, kind="cardigan")
-    changed = as_post(QUICK) | BLANK_COUNTS | {"count_0_A": "1", "rest_A": "count_1_A=1"}
-    changed["count_1_A"] = "1"  # the app's 1, from an earlier 3
-    assert form_for(game, changed)["count_1_A"].value() == "3"
+def last_quick_deal(user):
+    """A game of three counted deals of one pack each: the last deal holds one pack too."""
+    return make_game(user, kind="cardigan", hands=[quick(deal(held=deck()[:20]))] * 3)
+
+
+def test_in_the_last_deal_the_apps_count_follows_the_first_and_the_players_own_stays(user):
+    game = last_quick_deal(user)
+    post = as_post(QUICK, number=4) | BLANK_COUNTS | {"count_0_A": "3"}
+    form = form_for(game, post, number=4)
+    assert form["count_1_A"].value() == "1" and form.data["rest_A"] == "count_1_A=1"
+    assert [line["filled"] for line in form.quick_rows()[0]["lines"]] == [False, True]
+    changed = post | {"count_0_A": "1", "count_1_A": "1", "rest_A": "count_1_A=1"}
+    assert form_for(game, changed, number=4)["count_1_A"].value() == "3"
     own = changed | {"count_1_A": "2"}  # the player made it 2: theirs now
-    form = form_for(game, own)
+    form = form_for(game, own, number=4)
     assert form["count_1_A"].value() == "2" and form.data["rest_A"] == ""
 
 
+def test_a_count_left_blank_is_asked_not_taken_for_nought(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(QUICK) | {"count_1_5": ""})
+    assert not form.is_valid()
+    assert form.errors["count_1_5"] == ["How many fives did Ben & Dee take?"]
+
+
 def test_a_count_the_packs_cannot_hold_is_not_on_offer(user):
-    # Three deals of one pack each counted: 4 aces are left for the last deal.
-    hands = [quick(deal(held=deck()[:20])) for _ in range(3)]
-    game = make_game(user, kind="cardigan", hands=hands)
+    game = last_quick_deal(user)  # 4 aces are left for the last deal
     form = form_for(game, as_post(QUICK, number=4) | BLANK_COUNTS | {"count_1_A": "1"}, number=4)
-    chips = {chip["n"]: chip["possible"] for chip in form.quick_rows()[0]["chips"]}
+    chips = {chip["n"]: chip["possible"] for chip in form.quick_rows()[0]["lines"][0]["chips"]}
     assert chips[3] and not chips[4]
+
+
+def test_rest_is_offered_only_in_the_last_deal_and_stays_once_given(user):
+    early = make_game(user, kind="cardigan", hands=EXAMPLE[:1])
+    form = form_for(early, as_post(RECORDS[1], number=2, give_rest="1"), number=2)
+    assert form.rest_offer() is None
+    assert form["cards_1"].value() == as_post(RECORDS[1])["cards_1"]  # nothing given
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
+    post = as_post(canonical(EXAMPLE[3]), number=4, cards_1="", give_rest="1")
+    form = form_for(game, post, number=4)
+    assert form.piles.total() == 52 and form.rest_offer()["same"]
+    assert form.is_valid(), form.errors
+
+
+def points_post(record, number=1, **changes):
+    post = as_post(record, number=number) | {"mode": "points"}
+    return post | {"points_0": "", "points_1": ""} | changes
+
+
+def test_points_only_records_each_teams_points_as_typed(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, points_post(RECORDS[0], points_0="53", points_1="87"))
+    assert form.is_valid(), form.errors
+    assert form.to_record()["card_points"] == {AC: 53, BD: 87}
+    assert [row["points"] for row in form.card_points()] == [53, 87]
+
+
+def test_points_only_asks_for_both_teams_before_the_last_deal(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, points_post(RECORDS[0], points_0="53"))
+    assert form["points_1"].value() == ""
+    assert form.errors["points_1"] == ["What are Ben & Dee's card points?"]
+
+
+def test_in_the_last_deal_one_teams_points_give_the_others(user):
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:3])  # 140 points a deal
+    form = form_for(game, points_post(canonical(EXAMPLE[3]), number=4, points_1="40"), number=4)
+    assert form.points_left == 140 and form["points_0"].value() == "100"
+    assert [line["filled"] for line in form.points_lines()] == [True, False]
+
+
+def full_suits_post(**changes):
+    post = as_post(quick(EXAMPLE[3]), number=4)
+    return post | {f"full_{t}_{s}": "" for t in (0, 1) for s in "DCHS"} | changes
+
+
+def test_the_last_deal_cannot_be_saved_until_the_full_suits_are_answered(user):
+    game = make_game(user, kind="cardigan", hands=[quick(hand) for hand in EXAMPLE[:3]])
+    unanswered = form_for(game, full_suits_post(), number=4)
+    assert not unanswered.is_valid() and "None is a tap" in unanswered.errors["full_none"][0]
+    none = form_for(game, full_suits_post(full_none="on"), number=4)
+    assert none.is_valid(), none.errors
+    assert none.sheet_top()["full_suits"][AC] == {"D": 0, "C": 0, "H": 0, "S": 0}
+    some = form_for(game, full_suits_post(full_0_H="1"), number=4)
+    assert some.is_valid() and some.sheet_top()["full_suits"][AC]["H"] == 1
+    both = form_for(game, full_suits_post(full_none="on", full_0_H="1"), number=4)
+    assert not both.is_valid() and "which is it" in both.errors["full_none"][0]
 
 
 def test_the_contract_shows_v_the_bonus_and_what_each_trick_is_worth(user):

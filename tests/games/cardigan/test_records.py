@@ -135,7 +135,7 @@ BD_CARDS = GOOD["cards"][BD]
         (
             changed(cards=GOOD["cards"], card_counts={AC: COUNTS, BD: COUNTS}),
             "card_counts",
-            "not both",
+            "one of cards, card_counts and card_points",
         ),
     ],
 )

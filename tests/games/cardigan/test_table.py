@@ -43,13 +43,6 @@ def test_a_whole_suit_adds_or_takes_one_of_each():
     assert piles.total() == 0
 
 
-def test_the_rest_is_every_copy_the_other_team_does_not_hold():
-    most = table.most_copies(Counter({card: 3 for card in deck()}))
-    piles = table.Piles(Counter(), Counter(["2C"]), most)
-    piles.give_rest(0)
-    assert piles.total() == 52 and piles.held[0]["2C"] == 0 and piles.held[0]["AS"] == 1
-
-
 def test_the_rest_is_known_only_when_the_three_other_deals_gave_their_cards():
     cards, counts = {"cards": {}}, {"card_counts": {}}
     assert table.rest_is_known([cards, cards, cards])

@@ -194,7 +194,7 @@ def test_a_change_that_breaks_a_later_deal_names_it(owner_client, user):
     game = make_game(user, kind="cardigan", hands=hands)
     game.meta = {"sheet_top": {"full_suits": FULL_SUITS}}
     game.save()
-    post = as_post(hands[0], version="1", save="1", count_0_A="3")
+    post = as_post(hands[0], version="1", save="1", count_0_A="3") | full_suit_fields()
     response = owner_client.post(url(game, "hands/1/"), post)
     page = response.content.decode()
     assert "This would make deal 4 wrong: card_counts: 17 aces over the game" not in page

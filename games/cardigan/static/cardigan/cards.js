@@ -74,15 +74,13 @@
     return true;
   }
 
-  // The other team gets the rest of the deal: in the last deal every copy the packs left
-  // (data-most), before it one of each card of a pack; none if `team` holds more.
+  // The other team gets the rest of the last deal: every copy the packs left (data-most);
+  // none if `team` holds more. Before the last deal the deck is unknown: no such button.
   function giveRest(form, team) {
-    var known = form.querySelector("#card-grid").dataset.rest === "known";
     var mine = tally(read(pile(form, team)));
     var rest = [];
     var fits = cells(form).every(function (cell) {
-      var target = known ? Number(cell.dataset.most) : 1;
-      var left = target - (mine[cell.value] || 0);
+      var left = Number(cell.dataset.most) - (mine[cell.value] || 0);
       for (var i = 0; i < left; i++) rest.push(cell.value);
       return left >= 0;
     });
