@@ -266,6 +266,21 @@ def test_a_hand_sent_twice_is_stored_once_and_both_answer_the_board(owner_client
     assert Hand.objects.count() == 1
 
 
+def test_a_save_sent_by_the_pages_script_is_told_the_board_and_its_undo_waits_there(
+    owner_client, game
+):
+    # static/js/saving.js sends a save with fetch(): a redirect followed there would draw
+    # the board out of sight, and spend its Undo.
+    htmx = {"HX-Request": "true"}
+    post = tridge_post(1, **BEN_POST, save="1", submission="fetched")
+    first = owner_client.post(url(game), post, headers=htmx)
+    again = owner_client.post(url(game), post, headers=htmx)  # its answer was lost
+    assert first.status_code == again.status_code == 200
+    assert first["HX-Redirect"] == again["HX-Redirect"] == f"/games/{game.pk}/"
+    assert Hand.objects.count() == 1
+    assert "Hand 1 saved" in owner_client.get(f"/games/{game.pk}/").content.decode()
+
+
 def test_a_hand_that_ends_the_game_sent_twice_answers_the_board_not_the_end(owner_client, user):
     game = make_game(user, rules={"hands": 1})
     post = tridge_post(1, **BEN_POST, save="1", submission="end-key")
