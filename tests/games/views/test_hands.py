@@ -125,6 +125,25 @@ def test_passes_void_hands_and_a_declined_incomer_are_one_tap(owner_client, game
     ]
 
 
+def test_a_declined_incomer_is_not_said_to_sit_out(owner_client, game):
+    # Ana dealt, came in and declined (docs/RULES.md): her buy-in is the only payment.
+    post = {"number": 1, "kind": "declined"}
+    page = owner_client.post(url(game), post, headers={"HX-Request": "true"}).content.decode()
+    assert "Ana paid" in page and "to come in, then declined" in page
+    assert "sits out" not in page
+    assert "sits out" in owner_client.post(url(game), {"number": 1}).content.decode()
+
+
+def test_fixed_tricks_then_in_comer_leaves_no_fixed_tricks_asked(owner_client, game):
+    # Fixed was chosen, then In-comer tapped: the form still sends Fixed, not on offer now.
+    post = {"number": 1, "kind": "incomer", "bid": "fixed", "target": 2, "trumps": "S"}
+    response = owner_client.post(url(game), post | {"save": "1"})
+    page = response.content.decode()
+    assert 'id="target"' not in page and "Tricks fixed" not in page
+    assert response.context["form"].errors["bid"] == ["Which bid?"]
+    assert not Hand.objects.exists()
+
+
 def test_an_incomer_plays_against_all_three(owner_client, game):
     post = {"number": 1, "kind": "incomer", "bid": "play", "trumps": "S", "honours": 0}
     post |= {"tricks_0": 3, "tricks_1": 2, "tricks_2": 2, "tricks_3": 2, "save": "1"}
