@@ -91,6 +91,7 @@
     var line = document.getElementById("connection");
     line.textContent = PUT_BACK;
     line.classList.add("restored");
+    delete line.dataset.save;
     line.hidden = false;
   }
   // A save whose answer was never seen, sent again as it was sent (not previewed first:

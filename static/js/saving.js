@@ -63,11 +63,15 @@
     if (!line) return;
     line.textContent = text;
     line.classList.remove("restored");
+    line.dataset.save = ""; // static/js/connection.js leaves it be
     line.hidden = false;
   }
   function unsay() {
     var line = document.getElementById("connection");
-    if (line && [NO_ANSWER, SLOW, NO_SIGNAL].indexOf(line.textContent) >= 0) line.hidden = true;
+    if (line && "save" in line.dataset) {
+      line.hidden = true;
+      delete line.dataset.save;
+    }
   }
   function tapped(form, save) {
     return buttons(form).filter(function (b) {

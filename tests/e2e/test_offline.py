@@ -247,3 +247,24 @@ def test_a_reload_puts_back_cardigans_cards_tapped_on_the_grid(live_server, phon
     assert entered(phone) == typed
     assert phone.inner_text("#card-AS .held") == "1\u00b70"
     assert phone.inner_text("#card-counts [data-total='all']") == "2"
+
+
+def test_a_figure_typed_then_save_tapped_offline_says_what_every_game_says(
+    live_server, phone, user
+):
+    # Bid Fair's points are typed: Save, tapped with one still in its field, first sends
+    # its live update, which fails offline after the save is held. Its line must not
+    # replace the save's: the same words as in every game.
+    game = typical.start(user, "bid_fair")
+    log_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    typical.fill(phone, "bid_fair")
+    phone.click("#id_points_0")
+    phone.keyboard.press("End")
+    phone.keyboard.type("1")
+    phone.evaluate("document.addEventListener('htmx:sendError', () => { window.failed = true; })")
+    phone.context.set_offline(True)
+    phone.click(SAVE)
+    until(phone, lambda: phone.evaluate("window.failed"), "the live update to fail")
+    assert line(phone).inner_text() == NO_SIGNAL
+    assert phone.inner_text(SAVE) == "Waiting for signal..."
