@@ -54,3 +54,14 @@ def test_every_command_in_more_commands_is_run_by_a_test():
 def test_each_named_test_runs_its_command():
     for command, (test, program) in RUN_BY.items():
         assert program in (ROOT / test).read_text(), f"{test} does not run {command}"
+
+
+def test_every_setting_read_from_the_environment_is_named_in_running_it_for_a_club():
+    # A setting nobody can find is one nobody turns off (SECURE_SSL_REDIRECT was missing).
+    settings = (ROOT / "scorekeeper" / "settings.py").read_text()
+    read = set(re.findall(r'(?:os\.environ\.get|env_bool|env_list)\("([A-Z_]+)"', settings))
+    assert {"SECRET_KEY", "SECURE_SSL_REDIRECT", "LOG_LEVEL"} <= read  # the pattern finds them
+    text = (ROOT / "README.md").read_text()
+    section = text.split("\n## Running it for a club\n", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([A-Z_]+)(?:=[^`]*)?`", section))
+    assert sorted(read - named) == []

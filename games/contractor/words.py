@@ -7,7 +7,7 @@ from contextlib import suppress
 from games.contractor import rules
 from games.contractor.auction import BID, CHALLENGE, PASS
 from games.contractor.rules import BOOK, Bid, Settings
-from games.engine.words import dashed, plural, read_field, signed
+from games.engine.words import plural, read_field, signed, whose
 
 # Symbol (shown, hidden from screen readers) and name of each strain.
 STRAIN_NAMES = {
@@ -143,7 +143,8 @@ def reasons(record: dict, hand) -> list[dict]:
 
 
 def describe_record(record: dict) -> str:
-    """A hand as the table would say it: "Ben: ♣ clubs, exposed; challenged by Cy; tricks 2–6–2"."""
+    """A hand as the table would say it, the contractor's tricks first:
+    "Ben: ♣ clubs, exposed; challenged by Cy; tricks Ben 6, Ana 2, Cy 2"."""
     meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
     recorded = meta.get("auction")
     auction = f" \u00b7 Auction: {auction_text(recorded)}" if recorded else ""
@@ -152,7 +153,7 @@ def describe_record(record: dict) -> str:
     text = f"{record['contractor']}: {bid_text(record)}"
     if record.get("challenger"):
         text += f"; challenged by {record['challenger']}"
-    return f"{text}; tricks {dashed(record['tricks'].values())}{auction}"
+    return f"{text}; tricks {whose(record['tricks'], record['contractor'])}{auction}"
 
 
 def describe(record: dict, hand_score) -> str:

@@ -263,18 +263,38 @@ class BaseHandForm(forms.Form):
             with suppress(TypeError, ValueError):
                 counts[field.name] = int(field.value())
         rest = self.rest()
+        labels = {field.name: field.label for field in fields}
         rows = []
         for field in fields:
-            others = sum(n for name, n in counts.items() if name != field.name and name not in rest)
+            taken = {
+                name: n
+                for name, n in counts.items()
+                if name != field.name and name not in rest and n
+            }
+            others = sum(taken.values())
             value = counts.get(field.name)
             # 0 stays on offer even past the total: the way out is lowering another.
             most = max(total - others, 0)
-            chips = [
-                {"n": n, "checked": n == value, "possible": n <= most or n == value}
-                for n in range(total + 1)
-            ]
+            chips = []
+            for n in range(total + 1):
+                chip = {"n": n, "checked": n == value, "possible": n <= most or n == value}
+                if not chip["possible"]:
+                    chip["why"] = self.chip_refused(
+                        field.label, n, total, [labels[t] for t in taken], others
+                    )
+                chips.append(chip)
             rows.append({"field": field, "chips": chips, "filled": field.name in rest})
         return rows
+
+    @staticmethod
+    def chip_refused(who: str, n: int, total: int, holders: list[str], held: int) -> str:
+        """Why a chip is greyed out, said when it is tapped (static/js/chips.js): "Cy can't
+        take 6: Ben has 6 of the 10 tricks. Lower Ben first." """
+        by = names(holders)
+        has, lower = ("has", by) if len(holders) == 1 else ("have", "one of them")
+        return (
+            f"{who} can't take {n}: {by} {has} {held} of the {total} tricks. Lower {lower} first."
+        )
 
     def tricks_entered(self) -> int:
         """The tricks entered so far, unreadable ones left out: the running count."""

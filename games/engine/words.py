@@ -93,11 +93,18 @@ def read_field(key: str, value, labels=None, flags=(), texts=None) -> tuple[str,
     return label, value_text(value)
 
 
+def whose(counts: dict, first: str) -> str:
+    """Each person's count by name, `first` (the player) first, then in seat order:
+    "Cy 3, Ana 2, Ben 4". Bare figures in seat order read as the player's own first."""
+    order = sorted(counts, key=lambda name: name != first)  # stable: the seats stay
+    return ", ".join(f"{name} {counts[name]}" for name in order)
+
+
 def in_seats(record: dict, players) -> dict:
     """The hand's record with its fields by player or team in seat order, for its words.
 
     PostgreSQL's jsonb keeps an object's keys in an order of its own (shortest name
-    first), so "tricks 5–3–1" read back from it would say 3–5–1. A team ("Ana & Cy")
+    first), so "tricks Ben 5, Cy 3, Dee 1" read back from it would say Cy first. A team ("Ana & Cy")
     sits where its first player sits.
     """
     seat = {name: i for i, name in enumerate(players)}

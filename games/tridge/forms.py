@@ -19,7 +19,7 @@ from games.engine.forms import (
 from games.engine.words import sentence
 from games.play.table_forms import MoneyField
 from games.tridge.screen import HandScreen
-from games.tridge.terms import TRICKS
+from games.tridge.terms import INCOMER_BIDS, TRICKS
 from games.tridge.words import BID_NAMES, suit_label
 
 KINDS = [
@@ -78,6 +78,8 @@ class HandForm(HandScreen, BaseHandForm):
             return data
         if kind == "played":
             self.ask(data, {"player": "Who played?"})
+        if kind == "incomer" and data.get("bid") not in INCOMER_BIDS:
+            data["bid"] = None  # chosen before In-comer was tapped: not on offer now
         self.ask(data, {"bid": "Which bid?", "trumps": "Which suit was trumps?"})
         if data.get("honours") is None and "honours" not in self.errors:
             self.add_error("honours", "How many honours?")

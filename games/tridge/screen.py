@@ -42,6 +42,18 @@ class HandScreen:
             return [choice for choice in self["bid"] if choice.data["value"] in INCOMER_BIDS]
         return list(self["bid"])
 
+    def asks_target(self) -> bool:
+        """Fixed tricks chosen, and on offer: an in-comer cannot fix tricks, and a Fixed left
+        chosen before In-comer was tapped asks nothing."""
+        return self.value("bid") == "fixed" and any(
+            choice.data["value"] == "fixed" for choice in self.bid_choices()
+        )
+
+    def sits_out(self) -> bool:
+        """Whether the dealer sits out: with four people, unless they came in (to play or
+        to decline: an in-comer declined bought into the hand, docs/RULES.md)."""
+        return len(self.people) == 4 and self.chosen_kind not in ("incomer", "declined")
+
     def player_choices(self):
         in_play = self.in_play()
         return [choice for choice in self["player"] if choice.data["value"] in in_play]
@@ -57,7 +69,7 @@ class HandScreen:
             "outcome": outcome_sentence(hand.details, hand.deltas, before, record),
             "movements": fund_movements(before, hand.details["funds"]),
             "sits_out": None
-            if len(self.people) == 3 or hand.details.get("incomer")
+            if len(self.people) == 3 or hand.details.get("incomer") or "incomer_declined" in record
             else hand.dealer,
         }
 

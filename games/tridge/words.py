@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
-from games.engine.words import dashed, read_field
+from games.engine.words import read_field, whose
 
 BID_NAMES = {
     "play": "Play",
@@ -26,7 +26,7 @@ def suit_label(suit: str) -> str:
 
 
 def describe_record(record: dict) -> str:
-    """A hand as the table would say it: "Ben: no change ♦, 3 honours; 5–2–2"."""
+    """A hand as the table would say it: "Ben: no change ♦ 3 hon.; tricks Ben 5, Cy 2, Dee 2"."""
     if record.get("passed"):
         return "All passed"
     if record.get("void"):
@@ -43,7 +43,7 @@ def describe_record(record: dict) -> str:
         f"{record['player']}{' (in-comer)' if record.get('incomer') else ''}: {bid}",
         f"{SUIT_SYMBOLS[record['trumps']]}" + (f" {honours} hon." if honours else ""),
     ]
-    return f"{' '.join(parts)}; tricks {dashed(record['tricks'].values())}"
+    return f"{' '.join(parts)}; tricks {whose(record['tricks'], record['player'])}"
 
 
 def describe(record: dict, hand_score) -> str:

@@ -3,7 +3,7 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import reswap
+from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from games.engine.sheet import SheetError
 from games.engine.words import in_seats
@@ -38,7 +38,7 @@ def hand_new(request, access: Access):
         return _answer(request, access, entry.first(game))
     sent = entry.Sent.read(request.POST)
     if sent.saving and once.submitted(game, sent.key):
-        return redirect(access.url())  # sent before: answered as the first (`sent_before`)
+        return _to_board(request, access)  # sent before: answered as the first (`sent_before`)
     return _answer(request, access, entry.new_hand(game, sent), sent)
 
 
@@ -51,7 +51,7 @@ def hand_edit(request, access: Access, number):
         return _answer(request, access, entry.first(game, hand))
     sent = entry.Sent.read(request.POST)
     if sent.saving and once.submitted(game, sent.key):
-        return redirect(access.url())  # sent before: answered as the first (`sent_before`)
+        return _to_board(request, access)  # sent before: answered as the first (`sent_before`)
     by, coscorer = access.by(request), access.role == "coscorer"
     hand = _corrected(request, game, number)
     return _answer(request, access, entry.correction(game, hand, sent, by, coscorer), sent)
@@ -69,7 +69,7 @@ def _answer(request, access: Access, outcome, sent=None):
     if isinstance(outcome, Saved):
         if outcome.undoable:
             offer_undo(request, access, outcome.said, outcome.key)
-        return redirect(access.url())
+        return _to_board(request, access)
     # A refused save says what is wrong at the top; a live update shows it beside the fields.
     saving = sent is not None and sent.saving
     context = outcome.context() | {"key": access.key, "saving": saving}
@@ -77,6 +77,15 @@ def _answer(request, access: Access, outcome, sent=None):
         return reswap(render(request, "hands/entry.html#live", context), "none")
     template = "hands/entry.html#entry" if request.htmx else "hands/entry.html"
     return render(request, template, context)
+
+
+def _to_board(request, access: Access):
+    """Back to the board once a hand is stored. A save sent by static/js/saving.js (htmx's
+    header) is told where to go instead: a redirect followed inside fetch() would draw the
+    board, and spend its Undo, out of sight."""
+    if request.htmx:
+        return HttpResponseClientRedirect(access.url())
+    return redirect(access.url())
 
 
 def _corrected(request, game, number) -> Hand:

@@ -31,6 +31,7 @@
     if (!line) return;
     line.textContent = text;
     line.classList.remove("restored");
+    delete line.dataset.save;
     if (link) {
       var a = document.createElement("a");
       a.href = link.href;
@@ -39,7 +40,15 @@
     }
     line.hidden = false;
   }
+  // What a save says (static/js/saving.js marks its line) stays: a live update sent by
+  // the same tap (a figure still in its field when Save is tapped) fails after it, and
+  // would put other words in its place than in a game whose last tap was a chip.
+  function saving() {
+    var line = banner();
+    return line && !line.hidden && "save" in line.dataset;
+  }
   function lost(event) {
+    if (kind(event) === "entry" && saving()) return;
     say(NO_CONNECTION[kind(event)]);
   }
   document.addEventListener("htmx:sendError", lost);
@@ -91,6 +100,6 @@
   })();
   document.addEventListener("htmx:afterRequest", function (event) {
     var line = banner();
-    if (line && event.detail.successful) line.hidden = true;
+    if (line && event.detail.successful && !saving()) line.hidden = true;
   });
 })();

@@ -65,6 +65,17 @@
   document.addEventListener("save:held", function (event) {
     if (event.target === handForm()) keep(event.target, true);
   });
+  // A save fetched by static/js/saving.js: stored (the board comes next), the draft ends;
+  // answered with the hand's own screen (what is wrong), it stays, no longer pending.
+  document.addEventListener("save:done", function () {
+    localStorage.removeItem(place);
+    sessionStorage.removeItem("saved-from");
+  });
+  document.addEventListener("save:answered", function () {
+    sessionStorage.removeItem("saved-from");
+    var draft = read(place);
+    if (draft) write(place, Object.assign(draft, { pending: false }));
+  });
   document.addEventListener("submit", function (event) {
     var button = event.submitter;
     if (event.target === handForm() && button && button.name === "save") {
@@ -80,6 +91,7 @@
     var line = document.getElementById("connection");
     line.textContent = PUT_BACK;
     line.classList.add("restored");
+    delete line.dataset.save;
     line.hidden = false;
   }
   // A save whose answer was never seen, sent again as it was sent (not previewed first:
@@ -103,9 +115,10 @@
         again.appendChild(input);
       });
     });
-    document.body.appendChild(again);
+    // In the hand's screen, sent by static/js/saving.js as any save: its answer drawn here.
+    (document.getElementById("entry") || document.body).appendChild(again);
     sessionStorage.setItem("saved-from", place);
-    again.submit();
+    again.requestSubmit();
   }
   function fill(form, values) {
     Array.prototype.forEach.call(form.elements, function (element) {

@@ -1,7 +1,13 @@
 // One tap, one save. A hand form carries a one-time key, so the server stores a form sent
-// twice only once (games/services.py); here the second tap is not even sent. While a
+// twice only once (games/play/once.py); here the second tap is not even sent. While a
 // save is on its way its button says "Saving..." and no button of the form can be
-// tapped; if it fails (the page comes back, or no answer comes) they come back.
+// tapped.
+//
+// A hand form's save is sent with fetch(), its answer drawn in the page (the hand's own
+// screen, or the board it leads to): a save lost on its way out or on its way back, or
+// slow, leaves the page as it was, with the app's own words, never the browser's error
+// page, and the next tap sends it again with the same key. Without JavaScript the form
+// is sent as any form. Other keyed forms (a board's redeal, a delete) are sent as forms.
 //
 // No signal: a save tapped offline, or whose connection goes while it is on its way, is
 // held on this page, with all that was entered, and sent again by itself, with the same
@@ -9,20 +15,30 @@
 // as done, not stored twice). A save with no answer at all is sent again the same way.
 (function () {
   var SAVING = "Saving...";
+  var AGAIN = "Save again";
   var WAITING = "Waiting for signal...";
   var NO_SIGNAL =
     "No signal: this hand is kept on this phone and will be saved when the connection returns";
+  var NO_ANSWER =
+    "No answer from the server: this hand is kept here. Tap Save again to send it: it is stored only once.";
+  var SLOW =
+    "No answer from the server yet: this hand is kept here. Wait, or tap Save again: it is stored only once.";
+  var SLOW_MS = 8000; // then the player is told, and may send it again
   // A save with no answer by then is sent again: it carries the same key.
   var GIVE_UP_MS = 20000;
   var SETTLE_MS = 1000;
-  var sending = null; // {key, name, value}: the save on its way, by its key and button
+  var sending = null; // {key, name, value, abort}: the save on its way, by its key and button
   var held = null; // the same, for a save waiting for the connection
-  var givingUp;
+  var givingUp, slowing;
 
   function buttons(form) {
     return Array.prototype.filter.call(form.elements, function (element) {
       return element.type === "submit";
     });
+  }
+  function label(button, text) {
+    if (button.dataset.label === undefined) button.dataset.label = button.textContent;
+    button.textContent = text;
   }
   function release(form) {
     delete form.dataset.saving;
@@ -47,27 +63,52 @@
     if (!line) return;
     line.textContent = text;
     line.classList.remove("restored");
+    line.dataset.save = ""; // static/js/connection.js leaves it be
     line.hidden = false;
+  }
+  function unsay() {
+    var line = document.getElementById("connection");
+    if (line && "save" in line.dataset) {
+      line.hidden = true;
+      delete line.dataset.save;
+    }
   }
   function tapped(form, save) {
     return buttons(form).filter(function (b) {
       return b.name === save.name && b.value === save.value;
     })[0];
   }
+  function stopWaiting() {
+    clearTimeout(givingUp);
+    clearTimeout(slowing);
+  }
   // The form stays as it is, to change if need be; its button says it waits.
   function hold(save) {
     held = save;
     sending = null;
-    clearTimeout(givingUp);
+    stopWaiting();
     say(NO_SIGNAL);
     var form = formOf(save);
     if (!form) return;
     release(form);
     var button = tapped(form, save);
     if (button) {
-      button.dataset.label = button.textContent;
-      button.textContent = WAITING;
+      label(button, WAITING);
       button.disabled = true;
+    }
+    form.dispatchEvent(new CustomEvent("save:held", { bubbles: true }));
+  }
+  // No answer (yet): the form is as it was, and its Save sends it again.
+  function unanswered(save, words, stillSending) {
+    var form = formOf(save);
+    say(words);
+    if (!form) return;
+    if (stillSending) form.dataset.saving = "slow"; // only its Save may be tapped
+    else release(form);
+    var button = tapped(form, save);
+    if (button) {
+      button.disabled = false;
+      label(button, AGAIN);
     }
     form.dispatchEvent(new CustomEvent("save:held", { bubbles: true }));
   }
@@ -86,16 +127,82 @@
     if (navigator.onLine !== false) resend();
   });
 
+  // The answer drawn: the board a stored hand leads to (htmx's HX-Redirect, from
+  // games/views/hands.py), or the hand's own screen (what is wrong, another phone's hand).
+  // Anything else (logged out, a page out of date, a server error) is the form sent again
+  // as a form, for the page that says so: nothing of it was stored.
+  function answered(form, save, response) {
+    var board = response.headers.get("HX-Redirect");
+    if (board) {
+      document.dispatchEvent(new CustomEvent("save:done"));
+      window.location.assign(board);
+      return;
+    }
+    var entry = document.getElementById("entry");
+    if (response.status !== 200 || response.redirected || !entry) {
+      release(form);
+      form.dataset.asForm = "1";
+      form.requestSubmit(tapped(form, save));
+      return;
+    }
+    return response.text().then(function (html) {
+      release(form);
+      unsay();
+      htmx.swap(entry, html, { swapStyle: "outerHTML" });
+      document.dispatchEvent(new CustomEvent("save:answered"));
+    });
+  }
+  function post(form, save, pressed) {
+    var data = new URLSearchParams(new FormData(form, pressed));
+    var controller = new AbortController();
+    save.abort = function () { controller.abort(); };
+    if (sending && sending.abort) sending.abort();
+    sending = save;
+    held = null;
+    htmx.trigger(form, "htmx:abort"); // a live update landing after the answer would undo it
+    stopWaiting();
+    slowing = setTimeout(function () { if (sending === save) unanswered(save, SLOW, true); }, SLOW_MS);
+    givingUp = setTimeout(function () {
+      lost();
+      if (navigator.onLine !== false) resend();
+    }, GIVE_UP_MS);
+    fetch(form.action, {
+      method: "POST",
+      body: data,
+      headers: { "HX-Request": "true" },
+      credentials: "same-origin",
+      signal: controller.signal,
+    })
+      .then(function (response) {
+        if (sending !== save) return;
+        sending = null;
+        stopWaiting();
+        return answered(form, save, response);
+      })
+      .catch(function () {
+        if (sending !== save) return; // given up, or sent again, meanwhile
+        sending = null;
+        stopWaiting();
+        if (navigator.onLine === false) hold(save);
+        else unanswered(save, NO_ANSWER, false);
+      });
+  }
+
   // On window, so that it runs after drafts.js has kept the form.
   window.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!form.elements.submission) return; // not a hand form
-    if (form.dataset.saving) {
+    if (!form.elements.submission) return; // not a keyed form
+    if (form.dataset.asForm) {
+      delete form.dataset.asForm;
+      return; // sent as a form, as without JavaScript
+    }
+    var pressed = event.submitter;
+    var again = form.dataset.saving === "slow" && pressed && pressed.textContent === AGAIN;
+    if (form.dataset.saving && !again) {
       event.preventDefault();
       return;
     }
     if (event.defaultPrevented) return;
-    var pressed = event.submitter;
     var save = {
       key: form.elements.submission.value,
       name: pressed ? pressed.name : "",
@@ -106,29 +213,36 @@
       hold(save);
       return;
     }
+    var fetched = form.closest("#entry") && window.fetch && window.htmx;
+    if (fetched) event.preventDefault();
+    release(form);
+    form.dataset.saving = "1";
+    if (pressed) label(pressed, SAVING);
+    if (fetched) {
+      unsay();
+      post(form, save, pressed);
+      buttons(form).forEach(function (button) { button.disabled = true; });
+      return;
+    }
     held = null;
     sending = save;
-    form.dataset.saving = "1";
-    if (pressed) {
-      pressed.dataset.label = pressed.textContent;
-      pressed.textContent = SAVING;
-    }
     // Disabled once the form's data is taken: a disabled button would not send its name.
     setTimeout(function () {
       if (!form.dataset.saving) return;
       buttons(form).forEach(function (button) { button.disabled = true; });
     }, 0);
-    clearTimeout(givingUp);
+    stopWaiting();
     givingUp = setTimeout(function () {
       lost();
       if (navigator.onLine !== false) resend();
     }, GIVE_UP_MS);
   });
-  // The save's page is left for its answer; with no connection it would be left for the
-  // browser's error page: the page stays, and the save waits.
+  // A form's page is left for its answer; with no connection it would be left for the
+  // browser's error page: the page stays, and the save waits. A fetched save is called off.
   function lost() {
     if (!sending) return;
-    window.stop();
+    if (sending.abort) sending.abort();
+    else window.stop();
     hold(sending);
   }
   window.addEventListener("offline", lost);
@@ -140,7 +254,7 @@
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;
     sending = null;
-    clearTimeout(givingUp);
+    stopWaiting();
     document.querySelectorAll("form[data-saving]").forEach(release);
   });
 })();

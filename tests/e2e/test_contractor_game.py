@@ -11,6 +11,7 @@ from games.engine.sheet import read_sheet
 from games.models import Game
 from games.play.services import sheet_of
 from games.records.imports import import_sheet
+from tests.e2e import typical
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import (
     chip,
@@ -196,3 +197,21 @@ def test_contractor_pages_fit_a_small_phone_in_dark_mode(
     assert no_horizontal_scroll(page)
     shoot(page, "contractor-dark-360-auction")
     axe(page, "auction in the dark")
+
+
+def test_a_greyed_out_trick_chip_says_why_when_tapped(live_server, phone, user, shoot):
+    game = typical.start(user, "contractor")
+    log_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    typical.fill(phone, "contractor")  # Ana 0, Ben 6: Cy's 4 filled in, 5 and up greyed out
+    six = phone.locator("label:has(> input[name='tricks_2'][value='6'])")
+    assert phone.is_disabled("input[name='tricks_2'][value='6']")
+    six.tap(force=True)  # force: Playwright would not tap what it sees disabled; a thumb does
+    why = phone.locator("#tricks_2 .chip-why")
+    assert why.inner_text() == "Cy can't take 6: Ben has 6 of the 10 tricks. Lower Ben first."
+    assert chosen(phone, "tricks_2") == "4"
+    why.scroll_into_view_if_needed()
+    phone.screenshot(path=shoot.folder / "chip-why-contractor.png")
+    chip(phone, "tricks_1", 2)  # lowering Ben makes room, and the line goes with the redraw
+    chip(phone, "tricks_2", 6)
+    assert chosen(phone, "tricks_2") == "6"

@@ -1,7 +1,9 @@
 """Save on a bad connection (static/js/saving.js): one tap, one hand, whatever the fingers do.
 
 A save is held on its way (tests/e2e/network.py) for as long as the test needs, as on a
-phone at the table with one bar of signal, whatever the speed of the machine.
+phone at the table with one bar of signal, whatever the speed of the machine; or its
+connection is cut, before or after the server stored it: the page keeps the app's own
+words and what was entered, never the browser's error page, and the next tap stores it.
 """
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from games.models import Hand
 from tests.e2e import typical
 from tests.e2e.helpers import log_in
-from tests.e2e.network import SAVE, held, is_save, save_spot, saves_sent
+from tests.e2e.network import SAVE, held, is_save, save_spot, saves_sent, until
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -25,6 +27,44 @@ def filled_hand(live_server, phone, user, request):
     phone.goto(f"{base}/games/{game.pk}/hands/new/")
     typical.fill(phone, kind)
     return phone, f"{base}/games/{game.pk}/"
+
+
+NO_ANSWER = "No answer from the server: this hand is kept here."
+SLOW = "No answer from the server yet: this hand is kept here."
+SLOW_MS = 8_000  # saving.js's SLOW_MS
+ENTERED = """() => { const out = [];
+  new FormData(document.querySelector('#entry form')).forEach((value, name) => {
+    if (name !== 'csrfmiddlewaretoken') out.push([name, value]); });
+  return out; }"""
+
+
+def cut_off(page, stored):
+    """The first save's connection breaks: on its way out, or (`stored`) on its way back,
+    once the server has stored the hand. The requests cut are listed as they come."""
+    cut = []
+
+    def route(route):
+        if cut or not is_save(route.request):
+            route.fallback()
+            return
+        cut.append(route.request)
+        if stored:
+            route.fetch(max_redirects=0)
+        route.abort("connectionreset")
+
+    page.route("**/hands/**", route)
+    return cut
+
+
+def opens_the_next_hand(page, board):
+    """The board's Add opens the next hand's form, and stays there: nothing pending is sent."""
+    page.goto(board)
+    sent = saves_sent(page)
+    page.click("a[href$='/hands/new/']")
+    page.wait_for_load_state()
+    page.locator(SAVE).wait_for()
+    assert "2" in page.inner_text("#entry-title")
+    assert sent == [] and page.url == f"{board}hands/new/"
 
 
 # The page is leaving for the save's answer: Playwright cannot read it until the answer
@@ -87,3 +127,46 @@ def test_a_double_tap_on_bid_fairs_redeal_on_the_board_stores_one_redeal(live_se
         redeal.release()
     assert len(sent) == 1
     assert [hand.record for hand in game.hands.all()] == [{"redeal": True}]
+
+
+@pytest.mark.parametrize("stored", [False, True], ids=["on-its-way-out", "on-its-way-back"])
+@pytest.mark.parametrize("filled_hand", typical.GAMES, indirect=True)
+def test_a_save_whose_connection_breaks_says_so_keeps_the_hand_and_the_next_tap_stores_it(
+    filled_hand, stored, shoot
+):
+    page, board = filled_hand
+    entry, typed = page.url, page.evaluate(ENTERED)
+    cut = cut_off(page, stored)
+    page.click(SAVE)
+    page.locator("#connection").get_by_text(NO_ANSWER).wait_for()
+    assert page.url == entry and page.evaluate(ENTERED) == typed
+    assert len(cut) == 1 and Hand.objects.count() == (1 if stored else 0)
+    assert page.inner_text(SAVE) == "Save again" and page.is_enabled(SAVE)
+    if stored:  # as the player sees it, at Save
+        name = page.title().split(" · ")[-1].lower().replace(" ", "-")
+        page.locator(SAVE).scroll_into_view_if_needed()
+        page.screenshot(path=shoot.folder / f"save-no-answer-{name}.png")
+    page.click(SAVE)
+    page.wait_for_url(board)
+    assert Hand.objects.count() == 1
+    opens_the_next_hand(page, board)
+
+
+@pytest.mark.parametrize("filled_hand", ["contractor"], indirect=True)
+def test_a_slow_save_says_so_and_save_again_stores_the_hand_once(filled_hand, shoot):
+    page, board = filled_hand
+    page.clock.install()  # saving.js's timers run on it from here: SLOW_MS is not waited
+    sent = saves_sent(page)
+    with held(page, is_save, first=1) as slow:
+        page.click(SAVE)
+        slow.wait()
+        assert page.inner_text(SAVE) == "Saving..." and not page.is_enabled(SAVE)
+        page.clock.run_for(SLOW_MS)
+        page.locator("#connection").get_by_text(SLOW).wait_for()
+        assert page.inner_text(SAVE) == "Save again" and page.is_enabled(SAVE)
+        shoot(page, "save-slow")
+        page.click(SAVE)  # the second goes through; the first is called off
+        page.wait_for_url(board)
+    until(page, lambda: len(sent) == 2, "both saves")
+    assert sent[0].post_data == sent[1].post_data  # the same key
+    assert Hand.objects.count() == 1

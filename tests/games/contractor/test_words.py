@@ -26,14 +26,15 @@ def test_the_price_list_shows_every_part_of_a_bid():
     ("record", "text"),
     [
         (RECORDS[0], "Redeal: all passed"),
-        (RECORDS[1], "Ben: \u2663 clubs; tricks 2\u20136\u20132"),
+        (RECORDS[1], "Ben: \u2663 clubs; tricks Ben 6, Ana 2, Cy 2"),
         (
             RECORDS[2],
-            "Cy: nil, 1 kitty foregone, without joker; challenged by Ana; tricks 5\u20135\u20130",
+            "Cy: nil, 1 kitty foregone, without joker; challenged by Ana; "
+            "tricks Cy 0, Ana 5, Ben 5",
         ),
         (
             RECORDS[4],
-            "Ben: \u2663 clubs, exposed; challenged by Cy; tricks 3\u20134\u20133 \u00b7 "
+            "Ben: \u2663 clubs, exposed; challenged by Cy; tricks Ben 4, Ana 3, Cy 3 \u00b7 "
             "Auction: Ben \u2663 clubs, exposed (8); Cy challenges; Ana passes",
         ),
     ],

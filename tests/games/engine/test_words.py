@@ -72,9 +72,10 @@ def test_a_record_read_back_in_another_key_order_is_worded_in_seat_order():
     from games.engine.words import in_seats
     from games.tridge.words import describe_record
 
-    record = {"player": "Ben", "bid": "play", "trumps": "C", "honours": 3}
+    record = {"player": "Dee", "bid": "play", "trumps": "C", "honours": 3}
     record["tricks"] = {"Cy": 3, "Ben": 5, "Dee": 1}
     seats = ["Ana", "Ben", "Cy", "Dee"]
-    assert describe_record(in_seats(record, seats)).endswith("5\u20133\u20131")
+    # The player first, then the others in seat order.
+    assert describe_record(in_seats(record, seats)).endswith("tricks Dee 1, Ben 5, Cy 3")
     teams = {"cards": {"Ben & Dee": ["AS"], "Ana & Cy": ["KS"]}}
     assert list(in_seats(teams, seats)["cards"]) == ["Ana & Cy", "Ben & Dee"]

@@ -113,6 +113,18 @@ def test_tricks_past_the_nine_are_said_on_those_entered_and_0_stays_on_offer(use
     assert [chip["n"] for chip in dee if chip["possible"]] == [0]
 
 
+def test_a_greyed_out_chip_says_whose_tricks_leave_no_room_for_it(user):
+    game = make_game(user)
+    post = {"kind": "played", "player": "Ben", "bid": "play", "trumps": "C", "honours": "0"}
+    form = HandForm(post | {"tricks_1": "6", "tricks_2": "2"}, game=game, number=1)
+    ben, cy, dee = (row["chips"] for row in form.trick_chips())
+    assert cy[4]["why"] == "Cy can't take 4: Ben has 6 of the 9 tricks. Lower Ben first."
+    assert "why" not in cy[3] and "why" not in ben[7]  # Cy's 2 is not counted against Ben
+    assert dee[2]["why"] == (
+        "Dee can't take 2: Ben and Cy have 8 of the 9 tricks. Lower one of them first."
+    )
+
+
 def test_honours_no_longer_possible_after_the_trumps_changed_are_asked_again(user):
     game = make_game(user)
     post = {"kind": "played", "player": "Ben", "bid": "play", "trumps": "S"}

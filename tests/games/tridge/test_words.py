@@ -13,9 +13,9 @@ PASSED = {"passed": True}
     ("record", "text"),
     [
         (RECORDS[0], "All passed"),
-        (RECORDS[3], "Ben: play \u2663 3 hon.; tricks 5\u20133\u20131"),
-        (RECORDS[4], "Cy: fixed 2 \u2665; tricks 4\u20133\u20132"),
-        (RECORDS[5], "Ana (in-comer): all tricks \u2666 4 hon.; tricks 9\u20130\u20130\u20130"),
+        (RECORDS[3], "Ben: play \u2663 3 hon.; tricks Ben 5, Cy 3, Dee 1"),
+        (RECORDS[4], "Cy: fixed 2 \u2665; tricks Cy 3, Ben 4, Dee 2"),  # Cy took 3, not 4
+        (RECORDS[5], "Ana (in-comer): all tricks \u2666 4 hon.; tricks Ana 9, Ben 0, Cy 0, Dee 0"),
     ],
 )
 def test_a_hand_reads_as_the_table_would_say_it(record, text):

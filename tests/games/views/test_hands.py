@@ -125,6 +125,25 @@ def test_passes_void_hands_and_a_declined_incomer_are_one_tap(owner_client, game
     ]
 
 
+def test_a_declined_incomer_is_not_said_to_sit_out(owner_client, game):
+    # Ana dealt, came in and declined (docs/RULES.md): her buy-in is the only payment.
+    post = {"number": 1, "kind": "declined"}
+    page = owner_client.post(url(game), post, headers={"HX-Request": "true"}).content.decode()
+    assert "Ana paid" in page and "to come in, then declined" in page
+    assert "sits out" not in page
+    assert "sits out" in owner_client.post(url(game), {"number": 1}).content.decode()
+
+
+def test_fixed_tricks_then_in_comer_leaves_no_fixed_tricks_asked(owner_client, game):
+    # Fixed was chosen, then In-comer tapped: the form still sends Fixed, not on offer now.
+    post = {"number": 1, "kind": "incomer", "bid": "fixed", "target": 2, "trumps": "S"}
+    response = owner_client.post(url(game), post | {"save": "1"})
+    page = response.content.decode()
+    assert 'id="target"' not in page and "Tricks fixed" not in page
+    assert response.context["form"].errors["bid"] == ["Which bid?"]
+    assert not Hand.objects.exists()
+
+
 def test_an_incomer_plays_against_all_three(owner_client, game):
     post = {"number": 1, "kind": "incomer", "bid": "play", "trumps": "S", "honours": 0}
     post |= {"tricks_0": 3, "tricks_1": 2, "tricks_2": 2, "tricks_3": 2, "save": "1"}
@@ -264,6 +283,21 @@ def test_a_hand_sent_twice_is_stored_once_and_both_answer_the_board(owner_client
     first, second = owner_client.post(url(game), post), owner_client.post(url(game), post)
     assert first["Location"] == second["Location"] == f"/games/{game.pk}/"
     assert Hand.objects.count() == 1
+
+
+def test_a_save_sent_by_the_pages_script_is_told_the_board_and_its_undo_waits_there(
+    owner_client, game
+):
+    # static/js/saving.js sends a save with fetch(): a redirect followed there would draw
+    # the board out of sight, and spend its Undo.
+    htmx = {"HX-Request": "true"}
+    post = tridge_post(1, **BEN_POST, save="1", submission="fetched")
+    first = owner_client.post(url(game), post, headers=htmx)
+    again = owner_client.post(url(game), post, headers=htmx)  # its answer was lost
+    assert first.status_code == again.status_code == 200
+    assert first["HX-Redirect"] == again["HX-Redirect"] == f"/games/{game.pk}/"
+    assert Hand.objects.count() == 1
+    assert "Hand 1 saved" in owner_client.get(f"/games/{game.pk}/").content.decode()
 
 
 def test_a_hand_that_ends_the_game_sent_twice_answers_the_board_not_the_end(owner_client, user):

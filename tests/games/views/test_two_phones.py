@@ -38,7 +38,7 @@ def test_a_second_phone_sees_both_hands_and_nothing_of_its_own_is_stored(owner_c
     page = response.content.decode()
     assert "Hand 1, entered twice" in page
     assert "On record as hand 1" in page
-    assert "Ben: play \u2663 3 hon.; tricks 5\u20133\u20131" in page
+    assert "Ben: play \u2663 3 hon.; tricks Ben 5, Cy 3, Dee 1" in page
     assert "What you entered" in page and "Not valid" in page
     assert page.index("Keep the one on record") < page.index("Save mine as hand 2")
     assert [h.record for h in Hand.objects.all()] == [BEN_WINS]
