@@ -98,7 +98,7 @@ ACCESS = {
     "group_pay_undo": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
     "group_rename": (MINE, MINE),
     # Sharing out what a match left on the table: any member, POST alone.
-    "table_share": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    "group_table_share": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     # Invites on, off or new; removing a member (here the member), leaving: POST alone.
     "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "group_remove": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
