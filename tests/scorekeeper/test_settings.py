@@ -55,6 +55,17 @@ def test_production_settings_are_read_from_the_environment():
     ]
 
 
+def test_a_club_on_plain_http_turns_the_redirect_off_and_its_cookies_work_over_http():
+    code = (
+        "from django.conf import settings as s;"
+        "print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE)"
+    )
+    result = manage(
+        "shell", "--verbosity", "0", "-c", code, env=PRODUCTION | {"SECURE_SSL_REDIRECT": "0"}
+    )
+    assert result.stdout.split() == ["False", "False", "False"]
+
+
 def test_without_a_database_url_the_app_uses_sqlite():
     env = {"DATABASE_URL": ""}
     code = "from django.conf import settings as s; print(s.DATABASES['default']['ENGINE'])"
