@@ -243,6 +243,14 @@ class HandScreen:
             )
         return slots
 
+    @property
+    def full_why(self) -> str:
+        """Why a card nobody took cannot be given: the taken cards are complete."""
+        return (
+            f"{CAPTURED} cards are taken already: seven tricks of two. Tap one off a card "
+            "first to give this one."
+        )
+
     def tally(self) -> dict:
         """Cards and card points each player has been given so far, and what is wrong."""
         players = [

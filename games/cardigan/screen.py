@@ -262,11 +262,17 @@ class HandScreen(GridScreen):
                 other = 0 if app == fields[1 - t].name else values[1 - t] or 0
                 room = self.rank_room(rank) - other
                 top = max(self.CHIPS, values[t] or 0)
+                why = (
+                    f"At most {room}: the four packs hold 16 {RANK_LABELS[rank].lower()}, "
+                    "and the rest are recorded already."
+                )
                 chips = [
                     {"n": n, "text": str(n), "checked": n == values[t], "possible": n <= room}
                     for n in [*range(self.CHIPS), top]
                 ]
                 more = {"n": top + 1, "text": "+", "more": True, "possible": top < room}
+                for chip in [*chips, more]:
+                    chip["why"] = "" if chip["possible"] else why
                 lines.append(
                     {
                         "seat": t,

@@ -89,6 +89,9 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     # A 15th card is not on offer, and the screen says why.
     assert "14 of 14 taken: tap one off to change it." in page.inner_text("#tally")
     assert page.is_disabled("#deck input[name='got_10S'][value='1']")
+    # Tapped all the same, the 15th card says why, next to the cards.
+    page.locator(card("10S")).tap(force=True)  # force: a thumb taps what is greyed out too
+    assert page.inner_text("#deck + .chip-why").startswith("14 cards are taken already")
     assert "61 points" in page.inner_text(".bf-tally .seat-1")
     preview = page.inner_text(".preview")
     assert "Ben makes the contract of 50 with 61" in preview

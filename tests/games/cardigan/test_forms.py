@@ -162,8 +162,13 @@ def test_a_count_left_blank_is_asked_not_taken_for_nought(user):
 def test_a_count_the_packs_cannot_hold_is_not_on_offer(user):
     game = last_quick_deal(user)  # 4 aces are left for the last deal
     form = form_for(game, as_post(QUICK, number=4) | BLANK_COUNTS | {"count_1_A": "1"}, number=4)
-    chips = {chip["n"]: chip["possible"] for chip in form.quick_rows()[0]["lines"][0]["chips"]}
-    assert chips[3] and not chips[4]
+    chips = {chip["n"]: chip for chip in form.quick_rows()[0]["lines"][0]["chips"]}
+    assert chips[3]["possible"] and not chips[4]["possible"]
+    # Tapped, the count not on offer says why (static/js/chips.js shows `why`).
+    assert chips[3]["why"] == ""
+    assert chips[4]["why"] == (
+        "At most 3: the four packs hold 16 aces, and the rest are recorded already."
+    )
 
 
 def test_rest_is_offered_only_in_the_last_deal_and_stays_once_given(user):
