@@ -68,7 +68,7 @@ def _bid_fair(page):
 
 def _cardigan(page):
     # The example's second deal, counted in quick mode: Cy's 4 no trump with dummy, 8 tricks.
-    # Ana & Cy's counts are tapped; Ben & Dee's are what is left of a pack, filled in.
+    # Both teams' counts are tapped: before the last deal the app fills in nothing.
     deal = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
     pick(page, "mode", "quick")
     pick(page, "declarer", deal["declarer"])
@@ -77,8 +77,9 @@ def _cardigan(page):
     with live_update(page):
         page.click("#play label:has(input[name=dummy])")
     pick(page, "tricks", str(deal["tricks"]))
-    for rank, n in deal["card_counts"]["Ana & Cy"].items():
-        chip(page, f"count_0_{rank}", n)
+    for team, counts in enumerate(deal["card_counts"].values()):
+        for rank, n in counts.items():
+            chip(page, f"count_{team}_{rank}", n)
     for t, discards in enumerate(deal.get("discards", {}).values()):
         for _ in range(discards):  # a tap on + each: nothing is left being typed
             tap(page, f"#discards .stepper:has(#id_discards_{t}) button[data-step='1']")
