@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engine.sheet import SheetError
+from games.engine.words import names
 from games.models import Game, Leftover
 from games.play import services
 from games.records.history import games_with_hands
@@ -60,9 +61,8 @@ def lying(group, kind: str | None = None) -> list[tuple[Leftover, str]]:
 def words(left: Leftover, amount: dict) -> str:
     source = left.source
     people = [seat.player.name for seat in source.seat_set.all()] or source.players
-    names = ", ".join(people[:-1]) + f" and {people[-1]}" if len(people) > 1 else people[0]
     when = f"{source.session.date:%-d %b}"  # the evening's date, as the table calls it
-    return f"{source.engine.left_words(amount)} left on {when} by {names}"
+    return f"{source.engine.left_words(amount)} left on {when} by {names(people)}"
 
 
 def with_amounts(leftovers) -> list[tuple[Leftover, dict]]:
