@@ -19,7 +19,7 @@ def test_a_short_run_measures_every_game():
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     rows = done.stdout.splitlines()[2:]

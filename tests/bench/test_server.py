@@ -32,7 +32,7 @@ def test_a_quick_run_on_sqlite_goes_through_every_phase():
         env=env,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=900,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "every game scores" in done.stdout and "on SQLite" in done.stdout

@@ -26,7 +26,7 @@ def manage(*args, env=None):
         env=environment,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
     )
 
 
