@@ -1,6 +1,6 @@
-"""Long names on every entry screen and board: whole or in their short form, never broken
-inside a word nor cut off by their box, at 360 and 390 px, in the light and in the dark; a
-short form's full name written whole on the same screen, a glance away."""
+"""Long names on every entry screen, board and list of all hands: whole or in their short
+form, never broken inside a word nor cut off by their box, at 360 and 390 px, in the light
+and in the dark; a short form's full name written whole on the same screen, a glance away."""
 
 import pytest
 
@@ -35,8 +35,9 @@ def test_every_entry_screen_and_board_shows_long_names_whole_or_short_and_each_w
         if width == 360:
             shoot(page, f"names-{width}-{scheme}-{screen}")
     for (kind, _), game in games.items():
-        page.goto(f"{live_server.url}/games/{game.pk}/")
-        failures += looked_at(page, f"{kind} board")
+        for where, path in (("board", ""), ("all hands", "hands/")):
+            page.goto(f"{live_server.url}/games/{game.pk}/{path}")
+            failures += looked_at(page, f"{kind} {where}")
     context.close()
     assert not failures, "\n".join(failures)
 
