@@ -91,8 +91,8 @@ class HandForm(HandScreen, BaseHandForm):
             self.fields[f"points_{t}"] = stepper(f"Card points of {name}", MOST_POINTS)
             for suit in rules.FULL_SUIT_ORDER:
                 label = f"Full {SUIT_NAMES[suit]} suits of {name}"
-                # No placeholder: a blank is no answer, and must not read as 0.
-                self.fields[f"full_{t}_{suit}"] = stepper(label, rules.PACKS)
+                # Chips, none chosen: a blank is no answer, and must not read as 0.
+                self.fields[f"full_{t}_{suit}"] = chips(label, rules.PACKS)
 
     # --- the rest of the game ------------------------------------------------
 

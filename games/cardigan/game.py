@@ -1,6 +1,6 @@
 """Cardigan as the app sees it (games/engine/kind.py): what its folder does not say."""
 
-from games.cardigan import rules, screen, words
+from games.cardigan import rules, screen, suits, words
 from games.cardigan.forms import HandForm
 from games.engine.kind import GameKind
 
@@ -26,7 +26,7 @@ class Cardigan(GameKind):
     # No Tally (games/play/tallies.py): a game is four deals, so its whole sheet is already short.
 
     # The scoreboard parts' own tables (board.html, more.html).
-    FULL_SUITS = screen.FULL_SUITS
+    FULL_SUITS = suits.FULL_SUITS
     PART_LABELS = screen.PART_LABELS
     preview_context = staticmethod(HandForm.preview_context)
     sheet_top = staticmethod(HandForm.sheet_top)

@@ -7,9 +7,9 @@ from collections import Counter
 
 from games.cardigan import rules, table
 from games.cardigan.grid import GridScreen
+from games.cardigan.suits import SuitsScreen, final_context
 from games.cardigan.words import bid_words, contract_text, outcome_sentence
-from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, suit_heading
-from games.engine.words import ending
+from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 
 RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
 SET_NAMES = {"pair": "pairs", "triplet": "triplets", "four": "fours"}
@@ -22,8 +22,6 @@ PART_LABELS = {
     "cards": "Cards",
     "discards": "Discards received",
 }
-# The scoreboard's templates read these (and PART_LABELS) as `engine.FULL_SUITS`.
-FULL_SUITS = [suit_heading(s) | {"bonus": rules.FULL_SUIT_BONUS[s]} for s in rules.FULL_SUIT_ORDER]
 
 
 def whole(value, fallback=0) -> int:
@@ -33,7 +31,7 @@ def whole(value, fallback=0) -> int:
         return fallback
 
 
-class HandScreen(GridScreen):
+class HandScreen(GridScreen, SuitsScreen):
     """The deal form's side the screen reads: what was entered so far, valid or not."""
 
     template_name = "cardigan/hand_form.html"
@@ -57,7 +55,7 @@ class HandScreen(GridScreen):
         else:
             parts += ["typed", "points"] if self.points_left is not None else ["points"]
         if self.asks_full_suits:
-            parts.append("bonuses")
+            parts.append("suits")
         return tuple(parts)
 
     @property
@@ -330,28 +328,6 @@ class HandScreen(GridScreen):
             lines.append(f"{name} {low}\u2013{high}")
         return lines
 
-    # --- full suits ---------------------------------------------------------------
-
-    @property
-    def asks_full_suits(self) -> bool:
-        """The sheet needs the full suits once deal 4 is in and some deal was not entered
-        card by card; the table must answer them, None being one tap."""
-        if len(self.other_deals) + 1 != rules.DEALS:
-            return False
-        return self.chosen_mode != "cards" or any("cards" not in d for d in self.other_deals)
-
-    def full_suit_rows(self):
-        rows = []
-        for suit in rules.FULL_SUIT_ORDER:
-            fields = [self[f"full_{t}_{suit}"] for t in (0, 1)]
-            counts = [min(max(whole(f.value()), 0), rules.PACKS) for f in fields]
-            bonus = [rules.FULL_SUIT_BONUS[suit][n] for n in counts]
-            rows.append(suit_heading(suit) | {"fields": fields, "bonus": bonus})
-        return rows
-
-    def full_suit_errors(self):
-        return self.errors_of(*(f"full_{t}_{s}" for t in (0, 1) for s in rules.FULL_SUIT_ORDER))
-
     # --- the live preview -----------------------------------------------------------
 
     def preview_context(self, score, record: dict) -> dict:
@@ -375,23 +351,3 @@ def breakdown_rows(parts: dict, teams) -> list[dict]:
         for key, label in PART_LABELS.items()
         if any(parts[team][key] for team in teams)
     ]
-
-
-def final_context(score, teams) -> dict:
-    """The full suits each team scored at the end, suit by suit, and the final result."""
-    counts = score.details.get("full_suit_counts") or {}
-    bonus = score.details.get("full_suits") or {}
-    rows = []
-    for suit in FULL_SUITS:
-        cells = []
-        for team in teams:
-            n = counts.get(team, {}).get(suit["suit"], 0)
-            cells.append({"count": n, "bonus": suit["bonus"][n]})
-        rows.append(suit | {"cells": cells})
-    return {
-        "rows": rows,
-        "bonus": [bonus.get(team, 0) for team in teams],
-        "standings": [score.standings[team] for team in teams],
-        "winners": score.winners,
-        "won": ending(score.standings, score.winners, team=True),
-    }

@@ -2,7 +2,7 @@ from decimal import Decimal
 
 from django import template
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from games.engine import forms, words
@@ -127,6 +127,22 @@ def short(name):
     return format_html(
         '<span title="{}"><span aria-hidden="true">{}</span>' + hidden + "</span>", name, cut, name
     )
+
+
+@register.simple_tag
+def whole_names(people, colours):
+    """The table's names whole, once, in their seats' colours, on a screen that shows some
+    of them in their short form (`short`): each full name is a glance away. Nothing where
+    every name is whole already."""
+    people, colours = [str(name) for name in people], colours or {}
+    if all(shortened(name) == name for name in people):
+        return ""
+    seats = format_html_join(
+        " ",
+        '<span class="seat-{}"><span class="dot" aria-hidden="true"></span>{}</span>',
+        ((colours.get(name, seat), name) for seat, name in enumerate(people)),
+    )
+    return format_html('<p class="whole-names" aria-hidden="true">{}</p>', seats)
 
 
 @register.filter

@@ -61,6 +61,30 @@ NAMES = """(names) => {
 }"""
 
 
+# A short form (|short: the full name its title) whose full name, or each of a team's, is
+# written nowhere else on the page where an eye can see it.
+SHORT_ONLY = """() => {
+  const unseen = ".visually-hidden, [hidden], noscript, script, title, option";
+  const seen = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(unseen) || !node.data.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some(r => r.width > 1)) seen.push(node.data);
+  }
+  const text = seen.join("\\n"), missing = new Set();
+  for (const cut of document.querySelectorAll("span[title] > span[aria-hidden=true]")) {
+    if (!cut.getClientRects().length) continue;
+    for (const name of cut.parentElement.title.split(" & ")) {
+      if (!text.includes(name)) missing.add(name);
+    }
+  }
+  return [...missing];
+}"""
+
+
 def targets(page) -> list[dict]:
     """Every visible target on the page, with its width and height in CSS pixels."""
     return page.evaluate(TARGETS)
@@ -79,3 +103,8 @@ def smallest(page) -> dict:
 def names_hurt(page, names) -> list[str]:
     """Where a name on the page is broken inside a word or cut off by its box."""
     return page.evaluate(NAMES, list(names))
+
+
+def short_only(page) -> list[str]:
+    """The names the page shows in their short form alone: none is whole within a glance."""
+    return page.evaluate(SHORT_ONLY)

@@ -171,7 +171,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     for t, team in enumerate((AC, BD)):
         for suit, n in full_suits[team].items():
             if n:
-                set_number(page, f"full_{t}_{suit}", n)
+                chip(page, f"full_{t}_{suit}", n)
     preview = page.inner_text(".preview")
     assert "Full suits at the end of the game" in preview and "Ana & Cy win." in preview
     shoot(page, "cardigan-05-deal-4-full-suits")

@@ -1,5 +1,6 @@
-"""Long names on every entry screen: whole or in their short form, never broken inside a word
-nor cut off by their box, at 360 and 390 px, in the light and in the dark."""
+"""Long names on every entry screen, board and list of all hands: whole or in their short
+form, never broken inside a word nor cut off by their box, at 360 and 390 px, in the light
+and in the dark; a short form's full name written whole on the same screen, a glance away."""
 
 import pytest
 
@@ -8,7 +9,7 @@ from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.entry_screens import SCREENS, show
 from tests.e2e.helpers import log_in
 from tests.e2e.long_names import NAMES, long_named_game
-from tests.e2e.measure import names_hurt
+from tests.e2e.measure import names_hurt, short_only
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(
     ("width", "scheme"), [(360, "light"), (360, "dark"), (390, "light")], ids=str
 )
-def test_every_entry_screen_shows_long_names_whole_or_short(
+def test_every_entry_screen_and_board_shows_long_names_whole_or_short_and_each_whole_once(
     live_server, browser, user, shoot, width, scheme
 ):
     context = browser.new_context(
@@ -30,10 +31,20 @@ def test_every_entry_screen_shows_long_names_whole_or_short(
         if (kind, hands) not in games:
             games[kind, hands] = long_named_game(session, kind, hands)
         show(page, live_server.url, games[kind, hands], taps)
-        failures += [f"{screen}: {hurt}" for hurt in names_hurt(page, NAMES.values())]
-        if not no_horizontal_scroll(page):
-            failures.append(f"{screen}: scrolls sideways")
+        failures += looked_at(page, screen)
         if width == 360:
             shoot(page, f"names-{width}-{scheme}-{screen}")
+    for (kind, _), game in games.items():
+        for where, path in (("board", ""), ("all hands", "hands/")):
+            page.goto(f"{live_server.url}/games/{game.pk}/{path}")
+            failures += looked_at(page, f"{kind} {where}")
     context.close()
     assert not failures, "\n".join(failures)
+
+
+def looked_at(page, screen) -> list[str]:
+    failures = [f"{screen}: {hurt}" for hurt in names_hurt(page, NAMES.values())]
+    failures += [f"{screen}: {name} only in its short form" for name in short_only(page)]
+    if not no_horizontal_scroll(page):
+        failures.append(f"{screen}: scrolls sideways")
+    return failures

@@ -3,8 +3,11 @@ shuffled together (tests/games/cardigan/real_decks.py), each entered on the phon
 three ways, counted by the thumb (helpers.Taps), Save included.
 
 Median over deals 1 to 3 (and the worst, reported): card by card at most one tap a card
-plus the contract and Save (60); counts only 18; points only 10 taps and 8 digits; and
-the last deal fewer in every way (its full suits, which end the game, counted apart).
+plus the contract and Save (60); counts only 18; points only 10 taps and 8 digits. The
+last deal takes fewer, its full-suit answer counted in, card by card (the app counts the
+full suits) and in counts only; the answer takes one tap for each team's suit it made, or
+one for None. Points only cannot: its last deal is 6 taps, and these decks' answers take 2
+to 5 more against its earlier deals' 8; there it is the deal itself that takes fewer.
 The table goes to artifacts/cardigan-taps.txt.
 """
 
@@ -82,13 +85,14 @@ def points(tap, page, deal, last):
 
 
 def answer_full_suits(tap, page, answer):
+    """One tap for each team that made full suits of a suit (its count's chip), or None."""
     if not any(n for row in answer.values() for n in row.values()):
         tap("#full-none")
         return
     for t, team in enumerate(TEAMS):
         for suit, n in answer[team].items():
-            for _ in range(n):
-                tap(f"#full-suits .controls:has(#id_full_{t}_{suit}) button[data-step='1']")
+            if n:
+                tap.choice(f"full_{t}_{suit}", n)
 
 
 ENTRIES = {
@@ -119,27 +123,34 @@ def play_game(live_server, page, user, mode, seed):
             answer_full_suits(tap, page, full_suits(hands))
         settled(page)
         tap.save(f"{live_server.url}/games/{game.pk}/")
-        # The full suits end the game rather than the deal: counted apart as well.
+        # The full suits are counted with the last deal, and apart as well.
         figures.append((tap.count, tap.keys, tap.count - 1 - before))
+    if mode != "cards":
+        answer = full_suits(hands)
+        made = sum(1 for row in answer.values() for n in row.values() if n)
+        assert figures[3][2] == max(made, 1)  # a tap a team's suit made, or None
     assert Game.objects.get(pk=game.pk).hands.count() == 4
     assert page.locator(".full-suits-board").count()  # the game ended
     return figures
 
 
 def report(mode, figures):
+    """The tap table's row of one way (artifacts/cardigan-taps.txt): deals 1 to 3, the last
+    deal with its full-suit answer, and the answer alone."""
     early = [taps for game in figures for taps, _, _ in game[:3]]
-    last = [game[3][0] - game[3][2] for game in figures]
+    last = [game[3][0] for game in figures]
     suits = [game[3][2] for game in figures]
     digits = [keys for game in figures for _, keys, _ in game]
-    line = (
-        f"{mode:7} deals 1-3: median {statistics.median(early)}, worst {max(early)}; "
-        f"deal 4 without the full suits: median {statistics.median(last)}, worst {max(last)}; "
-        f"full suits: median {statistics.median(suits)}, worst {max(suits)}; "
-        f"digits worst {max(digits)}"
-    )
+
+    def cell(taps):
+        return f"{statistics.median(taps):g} / {max(taps)}"
+
+    cells = " | ".join(f"{cell(taps):7}" for taps in (early, last, suits))
+    line = f"{mode:6} | {cells} | digits worst {max(digits)}"
     ARTIFACTS.mkdir(exist_ok=True)
     with (ARTIFACTS / "cardigan-taps.txt").open("a") as out:
         out.write(line + "\n")
+    print("way    | deals 1-3 median / worst | deal 4 with the answer | answer alone")
     print(line)
     return early, last, digits
 
@@ -153,6 +164,8 @@ def test_real_decks_stay_within_the_tap_budget_and_the_last_deal_takes_fewer(
     early, last, digits = report(mode, figures)
     assert len(early) + len(last) >= 20
     assert statistics.median(early) <= BUDGET[mode]
-    assert statistics.median(last) < statistics.median(early)
     if mode == "points":
         assert max(digits) <= DIGITS
+        last = [game[3][0] - game[3][2] for game in figures]  # the deal without its answer
+    # The last deal against the deals before it, its full suits answered (but in points only).
+    assert statistics.median(last) < statistics.median(early)

@@ -210,24 +210,6 @@ def test_in_the_last_deal_one_teams_points_give_the_others(user):
     assert [line["filled"] for line in form.points_lines()] == [True, False]
 
 
-def full_suits_post(**changes):
-    post = as_post(quick(EXAMPLE[3]), number=4)
-    return post | {f"full_{t}_{s}": "" for t in (0, 1) for s in "DCHS"} | changes
-
-
-def test_the_last_deal_cannot_be_saved_until_the_full_suits_are_answered(user):
-    game = make_game(user, kind="cardigan", hands=[quick(hand) for hand in EXAMPLE[:3]])
-    unanswered = form_for(game, full_suits_post(), number=4)
-    assert not unanswered.is_valid() and "None is a tap" in unanswered.errors["full_none"][0]
-    none = form_for(game, full_suits_post(full_none="on"), number=4)
-    assert none.is_valid(), none.errors
-    assert none.sheet_top()["full_suits"][AC] == {"D": 0, "C": 0, "H": 0, "S": 0}
-    some = form_for(game, full_suits_post(full_0_H="1"), number=4)
-    assert some.is_valid() and some.sheet_top()["full_suits"][AC]["H"] == 1
-    both = form_for(game, full_suits_post(full_none="on", full_0_H="1"), number=4)
-    assert not both.is_valid() and "which is it" in both.errors["full_none"][0]
-
-
 def test_the_contract_shows_v_the_bonus_and_what_each_trick_is_worth(user):
     game = make_game(user, kind="cardigan")
     record = dict(RECORDS[0], declarer="Ben", level=4, bid="hearts", dummy=True, tricks=8)
@@ -261,15 +243,6 @@ def test_the_card_points_follow_the_deals_multiplier(user):
     points = form_for(game, as_post(RECORDS[0], number=3), number=3).card_points()
     # Ana & Cy: every diamond (35) and the ace, king and queen of spades (18).
     assert [row["points"] for row in points] == [3 * 53, 3 * (140 - 53)]
-
-
-def test_full_suits_are_asked_only_with_the_last_deal_of_a_game_with_counted_cards(user):
-    cards_only = make_game(user, kind="cardigan", hands=EXAMPLE[:3])
-    assert not form_for(cards_only, as_post(RECORDS[0], number=4), number=4).asks_full_suits
-    quick_last = form_for(cards_only, as_post(RECORDS[2], number=4), number=4)
-    assert quick_last.asks_full_suits
-    early = make_game(user, kind="cardigan", hands=[quick(deal())])
-    assert not form_for(early, as_post(RECORDS[2], number=2), number=2).asks_full_suits
 
 
 def test_a_missing_contract_is_asked_for_field_by_field(user):

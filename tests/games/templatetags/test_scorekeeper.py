@@ -38,3 +38,20 @@ def test_the_filter_leaves_a_short_name_as_it_is_and_escapes_a_long_one():
     render = Template("{% load scorekeeper %}{{ name|short }}").render
     assert render(Context({"name": "Deirdre"})) == "Deirdre"
     assert "&lt;b&gt;" in render(Context({"name": "<b>Maximilian"}))
+
+
+def test_a_table_with_a_long_name_gets_every_name_whole_once_in_its_seat_colour():
+    html = Template("{% load scorekeeper %}{% whole_names people colours %}").render(
+        Context({"people": ["Ana", "Maximilian"], "colours": {"Ana": 1, "Maximilian": 0}})
+    )
+    assert html.startswith('<p class="whole-names"')
+    dot = '<span class="dot" aria-hidden="true"></span>'
+    assert f'<span class="seat-1">{dot}Ana</span>' in html
+    assert f'<span class="seat-0">{dot}Maximilian</span>' in html
+
+
+def test_a_table_of_short_names_gets_no_line_of_whole_ones():
+    html = Template("{% load scorekeeper %}{% whole_names people colours %}").render(
+        Context({"people": ["Ana", "Deirdre"], "colours": {}})
+    )
+    assert html == ""
