@@ -3,8 +3,8 @@
 The worker (templates/sw.js, served by games/views/offline.py) keeps the static files,
 and for each game the phone opened, the pages that game needs with no signal: its board
 and, where hands may be entered from it, its new-hand page. The pages say so themselves,
-in headers the worker reads on every page it passes on (so the page carries no extra
-bytes, and no script has to tell the worker anything):
+in headers of the pages the worker asks for (`ASKED`: no script has to tell the worker
+anything, and a first visit, the one the page weight budget counts, carries none):
 
 - `Offline-Owner`: whose pages these are, an opaque tag (an HMAC of the account or of the
   link, never the id or the token). The worker keeps one owner's pages at a time: a page
@@ -47,16 +47,22 @@ def owner(request) -> str | None:
     return salted_hmac("games.offline.owner", who).hexdigest()[:12]
 
 
+# What the worker sends when it asks for a page (by navigation preload, or itself).
+ASKED = "Service-Worker-Navigation-Preload"
+
+
 def headers(get_response):
     """Middleware: each page names its owner; a game's kept screens name what to keep.
 
-    Only pages (GET, HTML, not htmx's parts): a poll is never kept and costs nothing more.
+    Only in pages asked for by the worker: a first visit, a phone without one (plain http)
+    and htmx's parts (polls are never kept) carry nothing more. No Vary: pages are not
+    served from the browser's cache unasked (no-cache, or no validator).
     """
 
     def middleware(request):
         response = get_response(request)
         page = response.get("Content-Type", "").startswith("text/html")
-        if request.method != "GET" or not page or getattr(request, "htmx", False):
+        if request.method != "GET" or not page or ASKED not in request.headers:
             return response
         tag = owner(request)
         if tag is None:

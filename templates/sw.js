@@ -11,6 +11,9 @@ const OFFLINE = "{{ offline }}"; // the games kept, where a page asked for is no
 const NEVER = {{ never|safe }}; // the admin and the account pages: always the network's
 const STATIC = VERSION + " static";
 const PAGES = VERSION + " pages "; // and the owner's tag: one owner's pages at a time
+// Asked by the worker (its own fetches, and pages by navigation preload): the server names
+// what to keep in these answers alone, not in a first visit's.
+const ASKED = { "Service-Worker-Navigation-Preload": "true" };
 
 self.addEventListener("install", (event) => {
   // Fetched for no one (no cookie): these are the same for every visitor.
@@ -29,6 +32,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const old = (await caches.keys()).filter((name) => !name.startsWith(VERSION + " "));
+      // The page is asked for while the worker starts, and told it is the worker asking.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
       const paths = new Set();
       for (const name of old) {
@@ -74,7 +79,7 @@ self.addEventListener("fetch", (event) => {
 // was kept, marked with the time it was drawn; a page not kept: the list of those that are.
 async function page(event, path) {
   try {
-    const response = await fetch(event.request);
+    const response = (await event.preloadResponse) || (await fetch(event.request));
     event.waitUntil(keep(path, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
@@ -100,7 +105,7 @@ async function marked(kept) {
 
 async function fetched(path) {
   try {
-    await keep(path, await fetch(path));
+    await keep(path, await fetch(path, { headers: ASKED }));
   } catch (error) {
     // No signal: kept as it was, or not at all.
   }
@@ -124,7 +129,7 @@ async function keep(path, response) {
   for (const other of listed) {
     const kept = await cache.match(other, { ignoreVary: true });
     if (other === path || (kept && kept.headers.get("Offline-Version") === version)) continue;
-    const fresh = await fetch(other);
+    const fresh = await fetch(other, { headers: ASKED });
     if (fresh.ok && !fresh.redirected && fresh.headers.get("Offline-Owner") === owner) {
       await cache.put(other, fresh);
     }

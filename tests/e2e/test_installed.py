@@ -93,12 +93,21 @@ def line(page):
     return page.locator("#connection")
 
 
+def logged_in(context, live_server):
+    """A phone logged in, the worker installed by its first pages (a page on its way while
+    it installs is kept at its next visit; the page that installs it is kept at once:
+    the share link's test)."""
+    page = context.new_page()
+    log_in(page, live_server.url)
+    until(page, lambda: page.evaluate(ACTIVE), "the service worker to be installed")
+    return page
+
+
 def opened_board(context, live_server, user, kind="tridge"):
     """A member's phone that opened a game's board online: the board and its new-hand page
     kept, and the clock times they may have been drawn at."""
     game = typical.start(user, kind, hands=[BEN_WINS] if kind == "tridge" else [])
-    page = context.new_page()
-    log_in(page, live_server.url)
+    page = logged_in(context, live_server)
     start = datetime.now(UTC)
     board = f"/games/{game.pk}/"
     page.goto(live_server.url + board)
@@ -248,8 +257,7 @@ def test_what_the_phone_keeps_for_a_game_is_measured(context, live_server, user,
     (gzip, as whitenoise and the pages' compression send them; a PNG as it is), written
     to artifacts/offline-bytes-<kind>.json for docs/PERFORMANCE.md."""
     game = example_game(Session.objects.create(group=user.owned_groups.first()), EXAMPLES[kind])
-    page = context.new_page()
-    log_in(page, live_server.url)
+    page = logged_in(context, live_server)
     board = f"/games/{game.pk}/"
     page.goto(live_server.url + board)
     keeping(page, board, f"{board}hands/new/")
