@@ -17,11 +17,13 @@ from playwright.sync_api import expect
 from games import offline
 from games.models import Session
 from games.play.access import new_token
+from games.records.imports import import_sheet
 from tests.e2e import typical
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, FLAGS, PHONE
 from tests.e2e.helpers import log_in
 from tests.e2e.network import until
-from tests.tables import BEN_WINS, example_game
+from tests.sheets import EXAMPLES as SHEETS
+from tests.tables import BEN_WINS
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -256,12 +258,16 @@ def test_what_the_phone_keeps_for_a_game_is_measured(context, live_server, user,
     """The bytes kept (as the phone holds them) and about what they cost on the wire
     (gzip, as whitenoise and the pages' compression send them; a PNG as it is), written
     to artifacts/offline-bytes-<kind>.json for docs/PERFORMANCE.md."""
-    game = example_game(Session.objects.create(group=user.owned_groups.first()), EXAMPLES[kind])
+    # The example game but its last hand: a game under way, its next hand to enter.
+    sheet = json.loads((SHEETS / f"{EXAMPLES[kind]}.json").read_text())
+    sheet["hands"] = sheet["hands"][:-1]
+    game = import_sheet(Session.objects.create(group=user.owned_groups.first()), sheet)
     page = logged_in(context, live_server)
     board = f"/games/{game.pk}/"
     page.goto(live_server.url + board)
     keeping(page, board, f"{board}hands/new/")
     bodies = {path: bytes(body) for path, body in page.evaluate(BODIES).items()}
+    assert b'class="stack hand-form"' in bodies[f"{board}hands/new/"]  # its form, not its end
     assert set(bodies) == {*offline.files(), board, f"{board}hands/new/"}
     sizes = {
         path: {"kept": len(body), "wire": min(len(body), len(gzip.compress(body)))}
