@@ -3,7 +3,8 @@
 (async function () {
   var list = document.getElementById("kept");
   var found = 0;
-  for (var name of await caches.keys()) {
+  var names = window.caches ? await caches.keys() : []; // none over plain http
+  for (var name of names) {
     if (!name.includes(" pages ")) continue;
     var cache = await caches.open(name);
     for (var request of await cache.keys()) {
