@@ -104,12 +104,13 @@ def worker_source() -> str:
 def version() -> str:
     """Changes with every deployment: the worker's own text and the static files it keeps.
 
-    In production the staticfiles manifest names each file by a hash of its content; with
-    DEBUG's storage (no manifest) the files are read.
+    In production the staticfiles manifest names each file by a hash of its content (its
+    own hash, as this server read it at its start, names them all); with DEBUG's storage
+    (no manifest) the files are read.
     """
     digest = hashlib.sha256(worker_source().encode())
     if isinstance(staticfiles_storage, ManifestFilesMixin):  # the lazy storage's class
-        digest.update((staticfiles_storage.read_manifest() or "").encode())
+        digest.update(staticfiles_storage.manifest_hash.encode())
     else:
         prefix = static("")
         for name in _own() + [url.removeprefix(prefix) for url in _htmx()]:
