@@ -13,6 +13,7 @@ from games.views import (
     hands,
     health,
     ledger,
+    offline,
     players,
     recovery,
     sessions,
@@ -65,13 +66,17 @@ urlpatterns = [
     path("rules/", sessions.rules, name="rules"),
     path("healthz", health.healthz, name="healthz"),
     path("manifest.webmanifest", health.manifest, name="manifest"),
+    # For use with no signal: the service worker (its scope is where it is served from),
+    # and its page for a place it did not keep.
+    path("sw.js", offline.worker, name="service_worker"),
+    path("offline/", offline.offline_page, name="offline"),
     path("accounts/signup/", account.signup, name="signup"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
         name="login",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", offline.emptying(auth_views.LogoutView.as_view()), name="logout"),
     path(
         "accounts/password_change/",
         auth_views.PasswordChangeView.as_view(),

@@ -82,6 +82,7 @@ def way_in(view):
         else:
             field = "share_token" if role == "viewer" else "coscorer_token"
             access = Access(get_object_or_404(_game(), **{field: token}), role, token)
+        request.access = access  # whose page it is, what to keep with no signal: games/offline.py
         return view(request, access, **kwargs)
 
     return wrapper

@@ -18,6 +18,7 @@
   };
   var LOGGED_OUT = "You are logged out on this phone. ";
   var NOT_SENT = "No connection: nothing was sent. Everything you entered is still here; try again once the phone is back online.";
+  var UNSENT = "Hands not sent yet are deleted by logging out. Log out?";
 
   function banner() {
     return document.getElementById("connection");
@@ -47,9 +48,11 @@
     var line = banner();
     return line && !line.hidden && "save" in line.dataset;
   }
+  var KEPT = document.body.dataset.kept; // a page kept, given back with no signal: templates/sw.js
+  if (KEPT) say(KEPT);
   function lost(event) {
     if (kind(event) === "entry" && saving()) return;
-    say(NO_CONNECTION[kind(event)]);
+    say(KEPT || NO_CONNECTION[kind(event)]);
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
@@ -71,6 +74,8 @@
     if (navigator.onLine === false && !event.target.elements.submission) {
       event.preventDefault();
       say(NOT_SENT);
+    } else if (event.target.id === "logout" && /(^|,)queue:/.test(Object.keys(localStorage)) && !confirm(UNSENT)) {
+      event.preventDefault(); // logging out empties the phone (games/views/offline.py)
     }
   });
   window.addEventListener("online", function () {
@@ -98,6 +103,8 @@
     }
     return posted; // this form drawn from what was sent, or a page with no form
   })();
+  // What opens with no signal (templates/sw.js): https or localhost alone.
+  if (navigator.serviceWorker) navigator.serviceWorker.register(document.currentScript.dataset.worker);
   document.addEventListener("htmx:afterRequest", function (event) {
     var line = banner();
     if (line && event.detail.successful && !saving()) line.hidden = true;

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # What is not a page to look at: files, the service's own answers, and what only a POST uses.
 NOT_PAGES = ("csv", "sheet", "export", "manifest", "healthz", "logout", "join", "restore")
+NOT_PAGES += ("service_worker",)
 POST_ONLY = ("put_back", "undo", "paid", "stake", "links", "pay", "invite", "remove", "leave")
 POST_ONLY += ("table_share", "settlement_options", "player_account")
 PAPER = tuple(f":print {kind}" for kind in SHEETS)

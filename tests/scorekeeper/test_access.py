@@ -49,6 +49,9 @@ ACCESS = {
     "rules": (PUBLIC, REFUSED),
     "healthz": (PUBLIC, REFUSED),
     "manifest": (PUBLIC, REFUSED),
+    # For use with no signal: the service worker and its page for a place not kept.
+    "service_worker": (PUBLIC, REFUSED),
+    "offline": (PUBLIC, REFUSED),
     "signup": (SIGNED_OUT, SIGNED_OUT),
     "login": (SIGNED_OUT, SIGNED_OUT),
     "logout": (dict.fromkeys(ROLES, 405), dict.fromkeys(ROLES, 302)),

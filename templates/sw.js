@@ -1,0 +1,137 @@
+// Scorekeeper's service worker: the app, a game's board and its new-hand page open with
+// no signal. Written for this app, not taken from a library: Workbox needs a build step
+// or a CDN, and the app has neither; what the app needs is the hundred lines below.
+// Served by games/views/offline.py, which fills in the version (a new one at every
+// deployment) and the static files; which pages to keep, and whose they are, the pages
+// say themselves in their headers (games/offline.py).
+"use strict";
+const VERSION = "{{ version }}";
+const FILES = {{ files|safe }};
+const OFFLINE = "{{ offline }}"; // the games kept, where a page asked for is not
+const NEVER = {{ never|safe }}; // the admin and the account pages: always the network's
+const STATIC = VERSION + " static";
+const PAGES = VERSION + " pages "; // and the owner's tag: one owner's pages at a time
+// Asked by the worker (its own fetches, and pages by navigation preload): the server names
+// what to keep in these answers alone, not in a first visit's.
+const ASKED = { "Service-Worker-Navigation-Preload": "true" };
+
+self.addEventListener("install", (event) => {
+  // Fetched for no one (no cookie): these are the same for every visitor.
+  const requests = FILES.map((url) => new Request(url, { credentials: "omit" }));
+  event.waitUntil(
+    caches
+      .open(STATIC)
+      .then((cache) => cache.addAll(requests))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+// A new deployment takes the open pages at once, drops what the one before kept, and
+// fetches again, drawn by this one, the pages it kept.
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const old = (await caches.keys()).filter((name) => !name.startsWith(VERSION + " "));
+      // The page is asked for while the worker starts, and told it is the worker asking.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+      const paths = new Set();
+      for (const name of old) {
+        if (name.includes(" pages ")) {
+          for (const request of await (await caches.open(name)).keys()) {
+            paths.add(new URL(request.url).pathname);
+          }
+        }
+        await caches.delete(name);
+      }
+      const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      for (const client of open) {
+        // A page of the deployment before is drawn again by this one: no phone stays on
+        // old pages (what is being typed survives: static/js/drafts.js). The first
+        // install's page was not kept on its way in: it is fetched.
+        if (old.length) client.navigate(client.url).catch(() => {});
+        else paths.add(new URL(client.url).pathname);
+      }
+      for (const path of paths) {
+        if (!NEVER.some((prefix) => path.startsWith(prefix))) await fetched(path);
+      }
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (FILES.includes(url.pathname)) {
+    // Static files are named by their content (whitenoise's manifest): kept, they stay right.
+    event.respondWith(
+      caches
+        .match(request, { cacheName: STATIC, ignoreVary: true })
+        .then((kept) => kept || fetch(request)),
+    );
+  } else if (request.mode === "navigate" && !NEVER.some((p) => url.pathname.startsWith(p))) {
+    event.respondWith(page(event, url.pathname));
+  }
+});
+
+// Network first: online, a page is exactly the server's. With no signal, the page as it
+// was kept, marked with the time it was drawn; a page not kept: the list of those that are.
+async function page(event, path) {
+  try {
+    const response = (await event.preloadResponse) || (await fetch(event.request));
+    event.waitUntil(keep(path, response.clone()).catch(() => {}));
+    return response;
+  } catch (error) {
+    const name = (await caches.keys()).find((each) => each.startsWith(PAGES));
+    const kept = name && (await (await caches.open(name)).match(path, { ignoreVary: true }));
+    if (kept) return marked(kept);
+    return (await caches.match(OFFLINE, { cacheName: STATIC })) || Response.error();
+  }
+}
+
+// What the page says at its top (static/js/connection.js): "No signal: the scores as of
+// 21:40", the phone's clock time when the server drew them.
+async function marked(kept) {
+  const text = await kept.text();
+  const drawn = new Date(kept.headers.get("Date") || Date.now()).toTimeString().slice(0, 5);
+  const what = text.includes('<div id="live"') ? "the scores" : "this page";
+  const line = `No signal: ${what} as of ${drawn}`;
+  const headers = { "Content-Type": "text/html; charset=utf-8" };
+  const policy = kept.headers.get("Content-Security-Policy");
+  if (policy) headers["Content-Security-Policy"] = policy;
+  return new Response(text.replace("<body", `<body data-kept="${line}"`), { headers });
+}
+
+async function fetched(path) {
+  try {
+    await keep(path, await fetch(path, { headers: ASKED }));
+  } catch (error) {
+    // No signal: kept as it was, or not at all.
+  }
+}
+
+// A page of an owner drops every other owner's pages. It is kept if it asks to be, or
+// was kept before; and the other pages it lists are fetched when the game changed since.
+async function keep(path, response) {
+  const owner = response.headers.get("Offline-Owner");
+  if (!owner) return; // no one's: logged out, or not a page
+  const name = PAGES + owner;
+  for (const other of await caches.keys()) {
+    if (other.startsWith(PAGES) && other !== name) await caches.delete(other);
+  }
+  const cache = await caches.open(name);
+  const listed = (response.headers.get("Offline-Keep") || "").split(" ").filter(Boolean);
+  if (!listed.includes(path) && !(await cache.match(path, { ignoreVary: true }))) return;
+  if (!response.ok || response.redirected) return cache.delete(path); // gone, or not theirs
+  await cache.put(path, response);
+  const version = response.headers.get("Offline-Version");
+  for (const other of listed) {
+    const kept = await cache.match(other, { ignoreVary: true });
+    if (other === path || (kept && kept.headers.get("Offline-Version") === version)) continue;
+    const fresh = await fetch(other, { headers: ASKED });
+    if (fresh.ok && !fresh.redirected && fresh.headers.get("Offline-Owner") === owner) {
+      await cache.put(other, fresh);
+    }
+  }
+}
