@@ -13,6 +13,17 @@
 // held on this page, with all that was entered, and sent again by itself, with the same
 // key, once the phone is back online (a save that did reach the server is then answered
 // as done, not stored twice). A save with no answer at all is sent again the same way.
+//
+// A board opened with hands kept on this phone with no signal loads static/js/queue.js to
+// list them (its address is the script tag's data-queue): only then, the first load stays light.
+(function () {
+  var queue = document.currentScript && document.currentScript.dataset.queue;
+  if (queue && localStorage.getItem("queue:" + location.pathname)) {
+    var script = document.createElement("script");
+    script.src = queue;
+    document.head.appendChild(script);
+  }
+})();
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
@@ -134,8 +145,10 @@
   function answered(form, save, response) {
     var board = response.headers.get("HX-Redirect");
     if (board) {
-      document.dispatchEvent(new CustomEvent("save:done"));
-      window.location.assign(board);
+      // Where to go next: a hand kept with no signal may have others after it (queue.js).
+      var go = { key: save.key, url: board };
+      document.dispatchEvent(new CustomEvent("save:done", { detail: go }));
+      window.location.assign(go.url);
       return;
     }
     var entry = document.getElementById("entry");
