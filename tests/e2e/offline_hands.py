@@ -86,12 +86,17 @@ def bid_fair_redeal(page):
 
 
 # --- Cardigan: four deals, card by card on the grid (the phone counts it, offline too) ----
-def cardigan_played(declarer, level, bid, tricks, suits=("S", "H")):
+# Half the cards each: the declarers take 7 tricks, the others 6 and two discards (a trick
+# holds 1 to 4 cards).
+def cardigan_played(declarer, level, bid, suits=("S", "H")):
     def enter(page):
         click(page, f"#declarer label:has(input[value='{declarer}'])")
         click(page, f"#level label:has(input[value='{level}'])")
         click(page, f"#bid label:has(input[value='{bid}'])")
-        click(page, f"#tricks label:has(input[value='{tricks}'])")
+        click(page, "#tricks label:has(input[value='7'])")
+        others = 1 - list(PLAYERS["cardigan"]).index(declarer) % 2
+        for _ in range(2):
+            click(page, f"#discards .stepper:has(#id_discards_{others}) button[data-step='1']")
         for team, held in ((0, suits), (1, [s for s in "SHDC" if s not in suits])):
             click(page, f"#team label.seat-{team}")
             for suit in held:
@@ -102,11 +107,11 @@ def cardigan_played(declarer, level, bid, tricks, suits=("S", "H")):
     return enter
 
 
-def cardigan_tricks(tricks):
-    """Only the tricks changed: the cards kept stay as they were counted."""
+def cardigan_level(level):
+    """Only the level changed: the cards kept stay as they were counted."""
 
     def enter(page):
-        click(page, f"#tricks label:has(input[value='{tricks}'])")
+        click(page, f"#level label:has(input[value='{level}'])")
         click(page, SAVE)
 
     return enter
@@ -140,10 +145,10 @@ HANDS = {
     ],
     # A game is four deals: all four offline.
     "cardigan": [
-        cardigan_played("Ana", 4, "no_trump", 8),
-        cardigan_played("Ben", 3, "spades", 9, ("D", "C")),
-        cardigan_played("Cy", 5, "hearts", 11),
-        cardigan_played("Dee", 4, "no_trump", 10, ("H", "D")),
+        cardigan_played("Ana", 4, "no_trump"),
+        cardigan_played("Ben", 3, "spades", ("D", "C")),
+        cardigan_played("Cy", 5, "hearts"),
+        cardigan_played("Dee", 4, "no_trump", ("H", "D")),
     ],
 }
 
@@ -153,7 +158,7 @@ CHANGES = {
     "tridge": (1, tridge_played("spades"), 5),
     "contractor": (1, contractor_played("Ben", "spades", (6, 3, 1)), 5),
     "bid_fair": (1, bid_fair_played((70, 41)), 5),
-    "cardigan": (1, cardigan_tricks(7), 2),
+    "cardigan": (1, cardigan_level(2), 2),
 }
 
 QUEUE = """() => { const key = Object.keys(localStorage).find(k => k.startsWith('queue:'));
