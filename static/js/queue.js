@@ -137,9 +137,16 @@
     document.dispatchEvent(new CustomEvent("htmx:afterSettle")); // steppers.js
     return form;
   }
+  // Offline, what the server works out as the form is filled in (a running count, the last
+  // count filled in) does not come: what says it is hidden, or says what holds instead.
   function unscored() {
+    if (navigator.onLine !== false) return;
     var none = entry.querySelector("#preview p.muted");
-    if (none && navigator.onLine === false) none.textContent = SCORED;
+    if (none) none.textContent = SCORED;
+    entry.querySelectorAll("[data-online]").forEach(function (e) {
+      if (e.dataset.online) e.textContent = e.dataset.online;
+      else e.hidden = true;
+    });
   }
   function drawNext(queue) {
     var step = steps(queue);

@@ -237,6 +237,9 @@ def test_three_waiting_hands_on_the_entry_page(offline_tridge, shoot):
         enter(page, tridge_played())
     expect(page.locator("#queue li")).to_have_count(3)
     expect(page.locator("[data-dealer]")).to_contain_text("Dee deals")  # hand 4's dealer
+    # What the server would work out is not shown as if it had: it says what holds instead.
+    expect(page.locator("#tricks .help")).to_contain_text("No signal: tap every count")
+    expect(page.locator("#tricks .sum")).to_be_hidden()
     shoot(page, "queue-three-waiting")
     page.screenshot(path=shoot.folder / "queue-three-waiting-top.png")
 
