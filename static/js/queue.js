@@ -249,11 +249,11 @@
     show(read());
   }
   // The kept hands, one by one; each answered before the next is sent.
-  function send(retried) {
+  function send(retried, sent) {
     var queue = read();
     if (sending || stopped) return;
     if (!queue.length) {
-      window.location.assign(list.dataset.board); // the real scores
+      if (sent) window.location.assign(list.dataset.board); // the real scores
       return;
     }
     if (navigator.onLine === false) return;
@@ -289,10 +289,10 @@
         if (answer.headers.get("HX-Redirect")) {
           // Stored, now or before (its key): the next one.
           write(read().filter(function (h) { return h.key !== hand.key; }));
-          return send();
+          return send(false, true);
         }
         if (loggedOut(answer)) throw "login";
-        if (answer.status === 403 && !retried) return send(true); // a CSRF token renewed
+        if (answer.status === 403 && !retried) return send(true, sent); // a CSRF token renewed
         if (answer.status !== 200) {
           return stop("The server did not take " + word + " " + hand.number + ": " +
             named(queue.length) + " stay on this phone. Reload the page to send them again.");
