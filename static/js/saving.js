@@ -13,17 +13,12 @@
 // held on this page, with all that was entered, and sent again by itself, with the same
 // key, once the phone is back online (a save that did reach the server is then answered
 // as done, not stored twice). A save with no answer at all is sent again the same way.
-//
-// A board opened with hands kept on this phone with no signal loads static/js/queue.js to
-// list them (its address is the script tag's data-queue): only then, the first load stays light.
-(function () {
-  var queue = document.currentScript && document.currentScript.dataset.queue;
+// Hands kept offline are listed on the board by queue.js, loaded only then.
+(function (queue) {
   if (queue && localStorage.getItem("queue:" + location.pathname)) {
-    var script = document.createElement("script");
-    script.src = queue;
-    document.head.appendChild(script);
+    document.head.appendChild(document.createElement("script")).src = queue;
   }
-})();
+})(document.currentScript.dataset.queue);
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
@@ -145,7 +140,7 @@
   function answered(form, save, response) {
     var board = response.headers.get("HX-Redirect");
     if (board) {
-      // Where to go next: a hand kept with no signal may have others after it (queue.js).
+      // queue.js may send the page on to the hands kept after it.
       var go = { key: save.key, url: board };
       document.dispatchEvent(new CustomEvent("save:done", { detail: go }));
       window.location.assign(go.url);
