@@ -299,6 +299,8 @@
         }
         return answer.text().then(function (html) {
           stopped = hand.key;
+          // The hand's own number on top (its screen's own title, where it has one, follows).
+          document.getElementById("entry-title").textContent = Word + " " + hand.number;
           htmx.swap(entry, html, { swapStyle: "outerHTML" });
           entry = document.getElementById("entry");
           var after = queue.length - 1;

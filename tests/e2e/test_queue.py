@@ -204,6 +204,7 @@ def test_a_hand_the_rules_refuse_stops_the_queue_with_its_values(offline_tridge)
     enter(page, tridge_played())
     page.context.set_offline(False)
     expect(page.locator("#connection")).to_contain_text("Hand 2 was not saved")
+    expect(title(page)).to_have_text("Hand 2")
     expect(page.locator("#entry .field-error").first).to_be_visible()
     assert game.hands.count() == 1
     assert page.is_checked("#entry input[name=tricks_3][value='2']")  # as it was entered
