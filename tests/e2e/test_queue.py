@@ -216,6 +216,26 @@ def test_a_hand_the_rules_refuse_stops_the_queue_with_its_values(offline_tridge)
     stored_once(game, 3)
 
 
+def test_a_csrf_refusal_is_fetched_afresh_and_tried_once_more(offline_tridge):
+    page, game, base = offline_tridge
+    for _ in range(2):
+        enter(page, tridge_played())
+    refused = []
+
+    def once_refused(route):
+        if route.request.method == "POST" and not refused:
+            refused.append(route.request)
+            route.fulfill(status=403, body="CSRF verification failed")
+            return
+        route.fallback()
+
+    page.route("**/hands/new/", once_refused)
+    with page.expect_navigation(url=f"{base}/games/{game.pk}/"):
+        page.context.set_offline(False)
+    assert len(refused) == 1
+    stored_once(game, 2)
+
+
 def test_a_login_that_expired_stops_the_queue_until_logging_in(offline_tridge):
     page, game, base = offline_tridge
     for _ in range(2):
