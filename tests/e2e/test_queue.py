@@ -18,7 +18,14 @@ from games.play import services
 from tests.e2e import typical
 from tests.e2e.conftest import PHONE
 from tests.e2e.helpers import live_update, log_in
-from tests.e2e.offline_hands import CHANGES, HANDS, as_posted, queued, tridge_played
+from tests.e2e.offline_hands import (
+    CHANGES,
+    HANDS,
+    as_posted,
+    contractor_played,
+    queued,
+    tridge_played,
+)
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -195,6 +202,33 @@ def test_two_phones_offline_the_second_queue_stops_on_the_two_phones_screen(
     assert [h["number"] for h in queued(second)] == [2]
     assert game.hands.count() == 2
     other.close()
+
+
+def test_saving_mine_as_the_next_on_the_two_phones_screen_sends_the_rest_after_it(
+    live_server, phone, user, browser
+):
+    base = live_server.url
+    game = start(user, "contractor")
+    phones = [phone, browser.new_context(viewport=PHONE, has_touch=True).new_page()]
+    for page in phones:
+        log_in(page, base)
+        page.goto(entry_of(base, game))
+        page.wait_for_load_state()
+        page.context.set_offline(True)
+    for who in ("Ana", "Ben"):
+        enter(phones[0], contractor_played(who))
+        enter(phones[1], contractor_played(who, "hearts"))
+    with phones[0].expect_navigation(url=f"{base}/games/{game.pk}/"):
+        phones[0].context.set_offline(False)
+    second = phones[1]
+    second.context.set_offline(False)
+    expect(second.locator("#connection")).to_contain_text("Hand 1 was not saved")
+    with second.expect_navigation(url=f"{base}/games/{game.pk}/"):
+        second.click("text=Save mine as hand 3")  # then its hand 2 follows, as hand 4
+    stored_once(game, 4)
+    strains = [hand.record["strain"] for hand in game.hands.order_by("number")]
+    assert strains == ["clubs", "clubs", "hearts", "hearts"]
+    second.context.close()
 
 
 def test_a_hand_the_rules_refuse_stops_the_queue_with_its_values(offline_tridge):
