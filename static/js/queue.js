@@ -104,6 +104,7 @@
       change.type = "button";
       change.className = "button";
       change.textContent = "Change";
+      change.setAttribute("aria-label", "Change " + word + " " + hand.number); // which, read aloud
       change.dataset.key = hand.key;
       change.hidden = Boolean(sending || stopped); // one thing at a time: this screen first
       item.append(change);
