@@ -286,7 +286,7 @@ def test_a_login_that_expired_stops_the_queue_until_logging_in(offline_tridge):
     stored_once(game, 2)
 
 
-def test_three_waiting_hands_on_the_entry_page(offline_tridge, shoot):
+def test_three_waiting_hands_on_the_entry_page(offline_tridge, shoot, axe):
     page, game, base = offline_tridge
     for _ in range(3):
         enter(page, tridge_played())
@@ -295,6 +295,7 @@ def test_three_waiting_hands_on_the_entry_page(offline_tridge, shoot):
     # What the server would work out is not shown as if it had: it says what holds instead.
     expect(page.locator("#tricks .help")).to_contain_text("No signal: tap every count")
     expect(page.locator("#tricks .sum")).to_be_hidden()
+    axe(page, "three hands kept on the entry page")
     shoot(page, "queue-three-waiting")
     page.screenshot(path=shoot.folder / "queue-three-waiting-top.png")
 
