@@ -30,5 +30,12 @@ class Cardigan(GameKind):
     PART_LABELS = screen.PART_LABELS
     preview_context = staticmethod(HandForm.preview_context)
     sheet_top = staticmethod(HandForm.sheet_top)
+
+    @staticmethod
+    def form_after(form):
+        # Deal n is dealt by the n-th player: offline too, up to the last deal.
+        later = form.number + 1
+        return HandForm(game=form.game, number=later) if later <= rules.DEALS else None
+
     closing = staticmethod(words.closing)
     teams = staticmethod(rules.team_names)

@@ -148,6 +148,15 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
         names = [f"tricks_{seat}" for seat in range(len(self.people))]
         return fill_rest(data, names, TRICKS)
 
+    def after(self):
+        """The next hand's blank form, this one scored (not a redeal): the deal passes left
+        (games/engine/kind.py `form_after`, for a phone with no signal)."""
+        later = type(self)(game=self.game, number=self.number + 1)
+        later.scored_before = self.scored_before + 1
+        later.dealer = self.people[later.scored_before % len(self.people)]
+        later.auction_state = later._replay(later.initial.get("auction"))
+        return later
+
     def blank(self):
         return {"mode": CONTRACT, "challenger": NO_CHALLENGE, "auction": "[]"}
 

@@ -32,3 +32,7 @@ class Contractor(GameKind):
 
     # The hand form's words for its live preview.
     preview_context = staticmethod(HandForm.preview_context)
+
+    # Offline, the next hands' forms: the deal passes left, except after a redeal.
+    form_after = staticmethod(HandForm.after)
+    REDEAL = ("save", "redeal")

@@ -228,6 +228,19 @@ class GameKind:
         """The game's words for the live preview (the shared one lists every change)."""
         return {}
 
+    # --- hands entered with no signal (static/js/queue.js) ------------------------------
+    @staticmethod
+    def form_after(form):
+        """The blank form of the hand after `form`'s, dealt as usual, where the game knows
+        who deals it without scoring: a phone with no signal enters the next hands on such
+        forms (the entry page carries a round of them). None, the default: who deals is not
+        known offline (Bid Fair's leader deals), and the phone says so."""
+        return None
+
+    # The posted field and value that make a hand a redeal, dealt again by the same dealer
+    # (Contractor's one-tap "All passed: redeal"), for the forms after it offline; None.
+    REDEAL: tuple[str, str] | None = None
+
     @staticmethod
     def sheet_top(form) -> dict | None:
         """Top-level sheet keys that go with the hand the form holds (None removes one)."""

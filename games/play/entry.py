@@ -18,7 +18,7 @@ from functools import cached_property
 from games.engine.sheet import SheetError
 from games.engine.words import sentence
 from games.models import Game, Hand
-from games.play import merge, services, tallies
+from games.play import merge, offline, services, tallies
 from games.play.once import AlreadyStored, submission_key
 from games.play.outcomes import Deleted, Merged, Over, Preview, Saved, TwoPhones
 from games.play.services import Conflict
@@ -134,7 +134,8 @@ def first(game: Game, hand: Hand | None = None):
     if table.over:
         return Over(game, table.number, table.over, unsaved=False)
     if hand is None:
-        return Preview(game, table.number, table.form(), None, key=None)
+        form = table.form()
+        return Preview(game, table.number, form, None, key=None, ahead=offline.ahead(form))
     score = services.score_records(game, table.records)
     form = table.form(record=hand.record)
     return Preview(game, table.number, form, hand, key=None, score=score, record=hand.record)

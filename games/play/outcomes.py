@@ -127,6 +127,9 @@ class Preview(Screen):
     note: str | None = None
     replacing: str | None = None  # a one-tap Save over a scored hand, asked first
     base: int | None = None  # the version a correction began from, once met with another's
+    # A new hand's page as first drawn: the next hands' blank forms, for a phone that loses
+    # its signal (games/play/offline.py); None on every other screen.
+    ahead: tuple | None = None
 
     @cached_property
     def shape(self) -> str:
@@ -158,6 +161,7 @@ class Preview(Screen):
             "current_text": words(self.game, self.hand.record) if self.hand else "",
             "base": self.base,
             "preview": hand_score,
+            "ahead": self.ahead,
         }
         if hand_score:
             context |= self.game.engine.preview_context(self.form, self.score, self.record)

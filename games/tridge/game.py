@@ -33,6 +33,12 @@ class Tridge(GameKind):
     # The hand form's words for its live preview.
     preview_context = staticmethod(HandForm.preview_context)
 
+    @staticmethod
+    def form_after(form):
+        # The deal passes left after every hand, a passed one too: offline, the next
+        # hand's form is known (with four, its dealer sits out: other trick rows).
+        return HandForm(game=form.game, number=form.number + 1)
+
     # The match: money beside the chips on the board, its end, what it leaves the next one.
     board_context = staticmethod(match.board_context)
     KEPT_CHOICES = ("stake", "funds_left")

@@ -13,6 +13,12 @@
 // held on this page, with all that was entered, and sent again by itself, with the same
 // key, once the phone is back online (a save that did reach the server is then answered
 // as done, not stored twice). A save with no answer at all is sent again the same way.
+// Hands kept offline are listed on the board by queue.js, loaded only then.
+(function (queue) {
+  if (queue && localStorage.getItem("queue:" + location.pathname)) {
+    document.head.appendChild(document.createElement("script")).src = queue;
+  }
+})(document.currentScript.dataset.queue);
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
@@ -134,8 +140,10 @@
   function answered(form, save, response) {
     var board = response.headers.get("HX-Redirect");
     if (board) {
-      document.dispatchEvent(new CustomEvent("save:done"));
-      window.location.assign(board);
+      // queue.js may send the page on to the hands kept after it.
+      var go = { key: save.key, url: board };
+      document.dispatchEvent(new CustomEvent("save:done", { detail: go }));
+      window.location.assign(go.url);
       return;
     }
     var entry = document.getElementById("entry");
