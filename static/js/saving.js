@@ -1,19 +1,7 @@
-// One tap, one save. A hand form carries a one-time key, so the server stores a form sent
-// twice only once (games/play/once.py); here the second tap is not even sent. While a
-// save is on its way its button says "Saving..." and no button of the form can be
-// tapped.
-//
-// A hand form's save is sent with fetch(), its answer drawn in the page (the hand's own
-// screen, or the board it leads to): a save lost on its way out or on its way back, or
-// slow, leaves the page as it was, with the app's own words, never the browser's error
-// page, and the next tap sends it again with the same key. Without JavaScript the form
-// is sent as any form. Other keyed forms (a board's redeal, a delete) are sent as forms.
-//
-// No signal: a save tapped offline, or whose connection goes while it is on its way, is
-// held on this page, with all that was entered, and sent again by itself, with the same
-// key, once the phone is back online (a save that did reach the server is then answered
-// as done, not stored twice). A save with no answer at all is sent again the same way.
-// Hands kept offline are listed on the board by queue.js, loaded only then.
+// One tap, one save, in the app's own words whatever the connection does: a hand's save
+// goes by fetch() and keeps its one-time key (games/play/once.py) until it is answered,
+// sent again by itself when the signal returns (docs/RELIABILITY.md, section 5). Without
+// JavaScript the form is sent as any form. Hands kept offline: queue.js, loaded only then.
 (function (queue) {
   if (queue && localStorage.getItem("queue:" + location.pathname)) {
     document.head.appendChild(document.createElement("script")).src = queue;

@@ -26,6 +26,7 @@ from tests.e2e.offline_hands import (
     queued,
     tridge_played,
 )
+from tests.e2e.test_installed import keeping, logged_in
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -300,9 +301,20 @@ def test_three_waiting_hands_on_the_entry_page(offline_tridge, shoot, axe):
     page.screenshot(path=shoot.folder / "queue-three-waiting-top.png")
 
 
-@pytest.mark.skip(reason="needs the service worker (branch sw)")
-def test_a_reload_and_a_closed_tab_offline_keep_the_queue(offline_tridge):
-    page, game, base = offline_tridge
+def test_a_reload_and_a_closed_tab_offline_keep_the_queue(browser, live_server, user):
+    # The pages come from what the service worker kept (tests/e2e/test_installed.py).
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, service_workers="allow"
+    )
+    game = start(user, "tridge")
+    base = live_server.url
+    page = logged_in(context, live_server)
+    board = f"/games/{game.pk}/"
+    page.goto(base + board)
+    keeping(page, board, f"{board}hands/new/")
+    page.goto(entry_of(base, game))
+    page.wait_for_load_state()
+    context.set_offline(True)
     for _ in range(2):
         enter(page, tridge_played())
     page.reload()
@@ -310,12 +322,13 @@ def test_a_reload_and_a_closed_tab_offline_keep_the_queue(offline_tridge):
     expect(page.locator("#queue li")).to_have_count(2)
     enter(page, tridge_played())
     page.close()
-    again = page.context.new_page()
+    again = context.new_page()
     again.goto(entry_of(base, game))
     expect(again.locator("#queue li")).to_have_count(3)
     with again.expect_navigation(url=f"{base}/games/{game.pk}/"):
-        again.context.set_offline(False)
+        context.set_offline(False)
     stored_once(game, 3)
+    context.close()
 
 
 def test_the_board_lists_the_hands_kept_and_sends_them_at_a_tap(offline_tridge):
