@@ -77,30 +77,64 @@ def enter_online(page, base, game, kept):
         assert answer.status == 302, answer.text()
 
 
+@pytest.fixture
+def installed(browser):
+    """A phone whose service worker keeps the pages (tests/e2e/test_installed.py)."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, service_workers="allow"
+    )
+    yield context
+    context.close()
+
+
+def board_kept(page, base, game):
+    """The board opened online, its pages kept by the worker for use with no signal."""
+    board = f"/games/{game.pk}/"
+    page.goto(base + board)
+    keeping(page, board, f"{board}hands/new/")
+
+
+# A reload, and a closed tab, with no signal, at these hands (Cardigan's game is 4 deals).
+RELOAD, CLOSE = {"cardigan": (0, 1)}, {"cardigan": (1, 2)}
+
+
 @pytest.mark.parametrize("kind", typical.GAMES)
 def test_hand_after_hand_offline_every_hand_is_stored_once_and_scores_as_online(
-    kind, live_server, phone, user, shoot
+    kind, live_server, installed, user, shoot
 ):
     base = live_server.url
     game = start(user, kind)
-    log_in(phone, base)
+    phone = logged_in(installed, live_server)
     word = "Deal" if kind == "cardigan" else "Hand"
+    reload_at, close_at = RELOAD.get(kind, 3), CLOSE.get(kind, 7)
     if kind == "bid_fair":
         # The table counts the points alone, as in the hand before: the form offers them.
         phone.goto(entry_of(base, game))
         typical.fill(phone, kind)
         phone.click("button[name=save][value='1']")
         phone.wait_for_url(f"{base}/games/{game.pk}/")
+    board_kept(phone, base, game)
     phone.goto(entry_of(base, game))
     phone.wait_for_load_state()
     first = game.hands.count() + 1
-    phone.context.set_offline(True)
+    installed.set_offline(True)
     changed, change, after = CHANGES[kind]
     for at, hand in enumerate(HANDS[kind]):
         enter(phone, hand, word)
         if at == 0:
             expect(phone.locator("#connection")).to_contain_text(KEPT)
             expect(phone.locator("#preview")).to_contain_text("Scored when the signal returns")
+        if at == reload_at:  # the page as the worker kept it, the hands kept drawn in
+            phone.reload()
+            expect(title(phone)).to_have_text(f"{word} {first + at + 1}")
+        if at == close_at:  # the tab closed; the board opened again, then its next hand
+            phone.close()
+            phone = installed.new_page()
+            phone.goto(f"{base}/games/{game.pk}/")
+            expect(phone.locator("#connection")).to_contain_text("No signal: the scores as of")
+            expect(phone.locator(".queue li")).to_have_count(at + 1)
+            phone.click(f"text=Enter the next {word.lower()}")
+            expect(title(phone)).to_have_text(f"{word} {first + at + 1}")
         if at == after:
             # A correction of an earlier offline hand: in its place, with its key.
             before = queued(phone)
@@ -122,7 +156,7 @@ def test_hand_after_hand_offline_every_hand_is_stored_once_and_scores_as_online(
     shoot(phone, f"queue-{kind}")
 
     with phone.expect_navigation(url=f"{base}/games/{game.pk}/", timeout=120_000):
-        phone.context.set_offline(False)
+        installed.set_offline(False)
     stored_once(game, first - 1 + count)
     assert queued(phone) == []
 
@@ -299,36 +333,6 @@ def test_three_waiting_hands_on_the_entry_page(offline_tridge, shoot, axe):
     axe(page, "three hands kept on the entry page")
     shoot(page, "queue-three-waiting")
     page.screenshot(path=shoot.folder / "queue-three-waiting-top.png")
-
-
-def test_a_reload_and_a_closed_tab_offline_keep_the_queue(browser, live_server, user):
-    # The pages come from what the service worker kept (tests/e2e/test_installed.py).
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, has_touch=True, service_workers="allow"
-    )
-    game = start(user, "tridge")
-    base = live_server.url
-    page = logged_in(context, live_server)
-    board = f"/games/{game.pk}/"
-    page.goto(base + board)
-    keeping(page, board, f"{board}hands/new/")
-    page.goto(entry_of(base, game))
-    page.wait_for_load_state()
-    context.set_offline(True)
-    for _ in range(2):
-        enter(page, tridge_played())
-    page.reload()
-    expect(title(page)).to_have_text("Hand 3")
-    expect(page.locator("#queue li")).to_have_count(2)
-    enter(page, tridge_played())
-    page.close()
-    again = context.new_page()
-    again.goto(entry_of(base, game))
-    expect(again.locator("#queue li")).to_have_count(3)
-    with again.expect_navigation(url=f"{base}/games/{game.pk}/"):
-        context.set_offline(False)
-    stored_once(game, 3)
-    context.close()
 
 
 def test_the_board_lists_the_hands_kept_and_sends_them_at_a_tap(offline_tridge):
