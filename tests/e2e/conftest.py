@@ -44,8 +44,25 @@ def browser(live_server):
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: run `make test` to install it"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
+        yield Phones(browser)
         browser.close()
+
+
+class Phones:
+    """The session's Chromium, whose new contexts block the app's service worker unless a
+    test asks for it (`service_workers="allow"`: tests/e2e/test_installed.py). A page the
+    worker controls sends its requests through it, where `page.route` no longer sees them:
+    a test that holds or fails a request would race the worker's install."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 @pytest.fixture
