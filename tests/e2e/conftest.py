@@ -75,6 +75,16 @@ def phone(browser):
 
 
 @pytest.fixture
+def installed(browser):
+    """A phone that lets the app's service worker in (the others block it)."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, has_touch=True, service_workers="allow"
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture
 def small_phone(browser):
     context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1, has_touch=True)
     page = context.new_page()

@@ -52,12 +52,9 @@ EXAMPLES = {
 
 
 @pytest.fixture
-def context(browser):
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, has_touch=True, service_workers="allow"
-    )
-    yield context
-    context.close()
+def context(installed):
+    """The phone of these tests, its worker allowed (tests/e2e/conftest.py)."""
+    return installed
 
 
 def kept(page) -> dict[str, list[str]]:

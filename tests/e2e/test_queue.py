@@ -77,16 +77,6 @@ def enter_online(page, base, game, kept):
         assert answer.status == 302, answer.text()
 
 
-@pytest.fixture
-def installed(browser):
-    """A phone whose service worker keeps the pages (tests/e2e/test_installed.py)."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=1, has_touch=True, service_workers="allow"
-    )
-    yield context
-    context.close()
-
-
 def board_kept(page, base, game):
     """The board opened online, its pages kept by the worker for use with no signal."""
     board = f"/games/{game.pk}/"
