@@ -78,9 +78,26 @@ def standing(page, name):
     return page.inner_text(f".standing:has(.who:text-is('{name}')) .total").replace("\u2212", "-")
 
 
-def log_in(page, base, username="ana", password="a long table password"):
-    """Log in and wait for the home page: a request still in flight when the test goes on
-    (or when its database is flushed) races what follows."""
+def log_in(page, base, username="ana"):
+    """Be logged in as `username` on this phone, on the home page: Django's own session for
+    that account, set as the phone's cookie. Most tests only need to be logged in; through
+    the form every one of them paid a login page, a post and the home page (a third of a
+    second on a quiet machine, 180 times a run). Where logging in is what is tested, or what
+    it changes (the CSRF secret, another account on the same phone), `log_in_by_form`."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    session = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": session.key, "value": session.value, "url": base}])
+    page.goto(base + "/")
+
+
+def log_in_by_form(page, base, username="ana", password="a long table password"):
+    """Log in through the login form and wait for the home page: a request still in flight
+    when the test goes on (or when its database is flushed) races what follows."""
     page.goto(base + "/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
@@ -110,10 +127,12 @@ class Taps:
     def __init__(self, page):
         self.page, self.count, self.keys = page, 0, 0
 
-    def __call__(self, selector, wait=True):
+    def __call__(self, selector, wait=True, still=False):
+        """One tap. `still`: on a target that cannot move (the card grid between its posts),
+        without Playwright's wait for two still frames before it."""
         self.count += 1
         if not wait:
-            self.page.click(selector)
+            self.page.click(selector, force=still)
             return
         with live_update(self.page):
             self.page.click(selector)

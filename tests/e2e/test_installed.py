@@ -20,7 +20,7 @@ from games.play.access import new_token
 from games.records.imports import import_sheet
 from tests.e2e import typical
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM, FLAGS, PHONE
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import log_in, log_in_by_form
 from tests.e2e.network import until
 from tests.sheets import EXAMPLES as SHEETS
 from tests.tables import BEN_WINS
@@ -201,7 +201,7 @@ def test_another_account_on_the_same_phone_never_gets_the_first_ones_board(
     # Ana's login lapses without a logout; Ben logs in on the same phone.
     context.clear_cookies()
     make_user("ben")
-    log_in(page, live_server.url, "ben")
+    log_in_by_form(page, live_server.url, "ben")
     until(page, lambda: board not in pages_kept(page), "Ana's pages to go")
     context.set_offline(True)
     page.goto(live_server.url + board)

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import typical
-from tests.e2e.helpers import log_in, settled
+from tests.e2e.helpers import log_in, log_in_by_form, settled
 from tests.e2e.network import SAVE, LostSignal, held, is_save, save_spot, saves_sent, until
 from tests.e2e.test_cardigan_game import tap_cards
 
@@ -185,7 +185,7 @@ def test_after_logging_in_again_in_another_tab_a_refused_save_comes_back_filled(
     other.goto(base + "/")
     with other.expect_navigation():  # the home page's own address: wait for the answer
         other.click("button:has-text('Log out')")
-    log_in(other, base)  # the browser's CSRF secret changes: the first tab's form is stale
+    log_in_by_form(other, base)  # the browser's CSRF secret changes: the first tab's form is stale
     other.close()
     with page.expect_navigation():
         page.click(SAVE)

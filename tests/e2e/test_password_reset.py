@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import no_horizontal_scroll
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import log_in_by_form
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,7 +55,7 @@ def test_a_forgotten_password_is_reset_through_the_link_in_the_mail(
 
     phone.tap("a.button:has-text('Log in')")
     phone.wait_for_url(f"{live_server.url}/accounts/login/")
-    log_in(phone, live_server.url, password=NEW_PASSWORD)
+    log_in_by_form(phone, live_server.url, password=NEW_PASSWORD)
     expect(phone.locator(".who-am-i")).to_have_text("ana")
     phone.goto(f"{live_server.url}/account/")
     expect(phone.locator("#email-title + p")).to_contain_text("goes to ana@example.org")

@@ -51,7 +51,7 @@ def cards(tap, page, deal, last):
         if t != 0 or n:
             tap(f"#team label:has(input[value='{t}'])", wait=False)
         for card in piles[t]:
-            tap(f"#card-{card}", wait=False)
+            tap(f"#card-{card}", wait=False, still=True)  # the grid posts when taps pause
     # The phone counts each tap at once; an answer to a post from before the last taps may
     # draw the count it was sent with until the last post's answer lands (seen under load).
     expect(page.locator("#card-counts [data-total='all']")).to_have_text("52")
