@@ -1,4 +1,5 @@
-"""Nothing typed is lost (static/js/saving.js, static/js/drafts.js), in all four games.
+"""Nothing typed is lost (static/js/saving.js, static/js/drafts.js), in all four games
+(typical.HALF).
 
 A save cut off by lost signal stays on the page and is sent again, with its one-time key,
 when the signal returns; what is entered survives a reload, a closed tab, a login lost or
@@ -68,6 +69,7 @@ def put_back(page, go):
     assert line(page).inner_text() == PUT_BACK
 
 
+@pytest.mark.parametrize("entering", typical.HALF, indirect=True)
 def test_a_save_cut_off_by_lost_signal_stays_and_is_stored_once_when_it_returns(entering, shoot):
     page, game, entry, kind = entering
     typed = entered(page)
@@ -115,6 +117,7 @@ def test_a_save_whose_answer_never_comes_is_sent_again_by_itself_and_stored_once
     assert game.hands.count() == 1
 
 
+@pytest.mark.parametrize("entering", typical.OTHER_HALF, indirect=True)
 def test_a_save_whose_answer_was_lost_is_sent_again_at_the_next_visit(entering):
     page, game, entry, kind = entering
 
@@ -155,6 +158,7 @@ def kept(kind, number=1):
     return f"No signal: {word} {number} {kept}"
 
 
+@pytest.mark.parametrize("entering", typical.OTHER_HALF, indirect=True)
 def test_a_save_tapped_offline_in_a_tab_then_closed_is_sent_from_the_next_visit(entering, shoot):
     page, game, entry, kind = entering
     typed = entered(page)
@@ -177,6 +181,7 @@ def test_a_save_tapped_offline_in_a_tab_then_closed_is_sent_from_the_next_visit(
     assert game.hands.count() == 1
 
 
+@pytest.mark.parametrize("entering", typical.HALF, indirect=True)
 def test_after_logging_in_again_in_another_tab_a_refused_save_comes_back_filled(entering, shoot):
     page, game, entry, kind = entering
     typed = entered(page)
@@ -198,6 +203,7 @@ def test_after_logging_in_again_in_another_tab_a_refused_save_comes_back_filled(
     assert game.hands.count() == 1
 
 
+@pytest.mark.parametrize("entering", typical.OTHER_HALF, indirect=True)
 def test_logged_out_in_another_tab_a_save_returns_to_the_filled_form_after_logging_in(entering):
     page, game, entry, kind = entering
     typed = entered(page)

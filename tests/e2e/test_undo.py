@@ -1,6 +1,7 @@
-"""Taking a change back at the table, in Chromium at a phone's size, for all four games:
-the board's "Hand N saved · Undo", a deleted hand put back, an earlier version restored
-from a hand's history, and a one-tap redeal over a scored hand that asks first."""
+"""Taking a change back at the table, in Chromium at a phone's size, in all four games
+(typical.HALF): the board's "Hand N saved · Undo", a deleted hand put back, an earlier
+version restored from a hand's history, and a one-tap redeal over a scored hand that asks
+first."""
 
 import json
 
@@ -35,7 +36,7 @@ def undo_line(page):
     return page.locator(".messages .undo")
 
 
-@pytest.mark.parametrize("kind", typical.GAMES)
+@pytest.mark.parametrize("kind", typical.HALF)
 def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_hands(
     table, user, kind, shoot, axe
 ):
@@ -65,7 +66,7 @@ def test_a_hand_saved_is_undone_from_the_board_and_put_back_from_the_deleted_han
     assert page.locator("details.deleted").count() == 0
 
 
-@pytest.mark.parametrize("kind", typical.GAMES)
+@pytest.mark.parametrize("kind", typical.OTHER_HALF)
 def test_a_correction_is_taken_back_by_restoring_the_earlier_version_from_history(
     table, user, kind, shoot, axe
 ):
