@@ -56,13 +56,30 @@ class Phones:
 
     def __init__(self, browser):
         self._browser = browser
+        self.opened = []
 
     def new_context(self, **options):
         options.setdefault("service_workers", "block")
-        return self._browser.new_context(**options)
+        context = self._browser.new_context(**options)
+        self.opened.append(context)
+        return context
+
+    def close_all(self):
+        while self.opened:
+            self.opened.pop().close()  # closing a closed context does nothing
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def phones_closed(request):
+    """Every phone a test opened is closed when it ends. A board left open polls the live
+    server every 5 s for the rest of the run: later tests' load, and a traceback when a
+    poll lands in a test without the database (seen in CI)."""
+    yield
+    if "browser" in request.fixturenames:
+        request.getfixturevalue("browser").close_all()
 
 
 @pytest.fixture
