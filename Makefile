@@ -41,9 +41,11 @@ test: lint browser
 test-fast: $(INSTALLED)
 	$(PYTEST) -m "not e2e"
 
-# The same suite on a throwaway PostgreSQL cluster (needs initdb and pg_ctl).
+# Again on a throwaway PostgreSQL cluster (needs initdb and pg_ctl): every test that reaches
+# the database, and the browser tests of what the database does in a save (the postgres
+# marker, tests/conftest.py). The others would repeat `make test` exactly.
 test-postgres: lint browser redis
-	scripts/with-postgres $(PYTEST)
+	scripts/with-postgres $(PYTEST) -m postgres
 
 # The PostgreSQL run also serves two "machines" that share one Redis for a cache.
 redis:

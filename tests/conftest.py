@@ -27,11 +27,22 @@ PASSWORD = "a long table password"
 E2E = Path(__file__).parent / "e2e"
 
 
+# pytest-django refuses the database to a test that asks for none of these: such a test
+# runs the same on any database.
+DATABASE = {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+
+
 def pytest_collection_modifyitems(items):
-    # By folder, so that no browser test can forget its marker (`make test-fast` skips them).
     for item in items:
+        # By folder, so that no browser test can forget its marker (`make test-fast` skips them).
         if E2E in item.path.parents:
             item.add_marker(pytest.mark.e2e)
+        # `make test-postgres` runs again every test that reaches the database. A browser
+        # test opts in with its own marker where the database's part of a save is what it
+        # tests (two phones, a hand stored once, the money carried); the rest of them test
+        # the page, which PostgreSQL does not change, and run once, in `make test`.
+        elif item.get_closest_marker("django_db") or DATABASE & set(item.fixturenames):
+            item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,9 @@
 """The two test commands README.md's "Set up" gives: `make test`, the whole suite on every
-processor, and `make test-fast`, the same but the browser tests (the e2e marker)."""
+processor, and `make test-fast`, the same but the browser tests (the e2e marker); and
+`make test-postgres`, which CI runs after them: the tests that reach the database."""
 
 import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,3 +24,27 @@ def test_make_test_fast_leaves_out_only_the_browser_tests():
     pytest = [line for line in planned("test-fast").splitlines() if "bin/pytest" in line]
     assert len(pytest) == 1 and "-n auto" in pytest[0] and '-m "not e2e"' in pytest[0]
     assert "make test-fast" in (ROOT / "README.md").read_text()
+
+
+def selected(marker: str) -> set[str]:
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-m", marker, "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    return {line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line}
+
+
+def test_make_test_postgres_runs_the_tests_that_reach_the_database():
+    pytest = [line for line in planned("test-postgres").splitlines() if "bin/pytest" in line]
+    assert len(pytest) == 1 and "-m postgres" in pytest[0]
+    modules = selected("postgres")
+    # Every reliability test, and the browser tests of a hand stored once and of money.
+    for module in ("reliability/test_concurrency", "e2e/test_two_phones", "e2e/test_queue"):
+        assert f"tests/{module}.py" in modules
+    assert "tests/games/views/test_hands.py" in modules
+    # Neither an engine's test, which cannot reach a database, nor a page's layout.
+    assert "tests/games/tridge/test_rules.py" not in modules
+    assert "tests/e2e/test_every_page_fits.py" not in modules

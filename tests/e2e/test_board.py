@@ -14,7 +14,7 @@ from tests.e2e.helpers import log_in
 from tests.e2e.network import next_poll
 from tests.sheets import EXAMPLES
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def twelve_tridge_hands(user):

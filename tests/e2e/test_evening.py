@@ -10,7 +10,7 @@ from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
 from tests.tables import example_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def test_marking_a_payment_paid_on_the_evenings_settlement(live_server, phone, user, shoot, axe):

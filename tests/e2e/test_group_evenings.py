@@ -26,7 +26,7 @@ from tests.e2e.conftest import PHONE, no_horizontal_scroll
 from tests.e2e.helpers import save, sign_up
 from tests.e2e.typical import fill
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 PASSWORD = "cardtable7"
 MEMBERS = ("ana", "ben", "cy", "dee", "eve")

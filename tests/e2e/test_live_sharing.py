@@ -15,7 +15,7 @@ from tests.e2e.network import next_poll
 from tests.sheets import EXAMPLES
 from tests.tables import BEN_WINS, make_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def test_a_hand_entered_on_one_phone_appears_on_the_others(live_server, browser, user, shoot, axe):

@@ -18,7 +18,7 @@ from tests.e2e.helpers import log_in, log_in_by_form, settled
 from tests.e2e.network import SAVE, LostSignal, held, is_save, save_spot, saves_sent, until
 from tests.e2e.test_cardigan_game import tap_cards
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 NO_SIGNAL = (
     "No signal: this hand is kept on this phone and will be saved when the connection returns"

@@ -9,7 +9,7 @@ from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
 from tests.tables import BEN_WINS, make_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def test_chips_left_by_last_weeks_match_are_offered_to_this_weeks_and_taken_when_chosen(

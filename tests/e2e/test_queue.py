@@ -29,7 +29,7 @@ from tests.e2e.offline_hands import (
 from tests.e2e.test_installed import keeping, logged_in
 from tests.tables import make_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 KEPT = "is kept on this phone and will be saved when the connection returns"
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')

@@ -14,7 +14,7 @@ from tests.e2e.helpers import log_in
 from tests.e2e.network import SAVE, held, is_save, save_spot, saves_sent, until
 from tests.tables import make_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 @pytest.fixture

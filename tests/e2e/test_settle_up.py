@@ -9,7 +9,7 @@ from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
 from tests.tables import example_game
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def owed(page) -> list[str]:

@@ -11,7 +11,7 @@ from tests.e2e.conftest import PHONE
 from tests.e2e.helpers import choose, live_update, log_in, set_number, tap
 from tests.e2e.network import SAVE, held, is_save, save_spot, saves_sent
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def _contractor_challenge(page):

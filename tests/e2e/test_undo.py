@@ -13,7 +13,7 @@ from tests.e2e import typical
 from tests.e2e.helpers import log_in, save, tap
 from tests.sheets import EXAMPLES
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 # Another valid hand 1 for each game, on record before a correction to the typical one.
 EARLIER = {
