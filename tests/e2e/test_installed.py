@@ -98,6 +98,7 @@ def logged_in(context, live_server):
     the share link's test)."""
     page = context.new_page()
     log_in(page, live_server.url)
+    page.goto(live_server.url + "/")
     until(page, lambda: page.evaluate(ACTIVE), "the service worker to be installed")
     return page
 
