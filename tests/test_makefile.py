@@ -41,7 +41,7 @@ def test_make_test_postgres_runs_the_tests_that_reach_the_database():
     pytest = [line for line in planned("test-postgres").splitlines() if "bin/pytest" in line]
     assert len(pytest) == 1 and "-m postgres" in pytest[0]
     modules = selected("postgres")
-    # Every reliability test, and the browser tests of a hand stored once and of money.
+    # A reliability test, the hand views, and the browser tests of a hand stored once.
     for module in ("reliability/test_concurrency", "e2e/test_two_phones", "e2e/test_queue"):
         assert f"tests/{module}.py" in modules
     assert "tests/games/views/test_hands.py" in modules
