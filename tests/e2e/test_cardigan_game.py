@@ -14,7 +14,17 @@ from games.engine.sheet import read_sheet
 from games.models import Game
 from games.play.services import sheet_of
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll
-from tests.e2e.helpers import chip, live_update, log_in, pick, save, set_number, settled, sign_up
+from tests.e2e.helpers import (
+    chip,
+    grid_in_view,
+    live_update,
+    log_in,
+    pick,
+    save,
+    set_number,
+    settled,
+    sign_up,
+)
 from tests.e2e.network import held, is_update
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
@@ -32,6 +42,7 @@ def tap_cards(page, *selectors):
     answer to wait for is the one whose piles are what the page now holds.
     """
     page.wait_for_load_state()  # the grid's script and htmx are deferred
+    grid_in_view(page)
     answers = []
 
     def keep(response):

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e import typical
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.helpers import Taps, chosen, log_in, settled
+from tests.e2e.helpers import Taps, chosen, grid_in_view, log_in, settled
 from tests.games.cardigan.cardigan_sheets import TEAMS
 from tests.games.cardigan.real_decks import SEEDS, counts_of, full_suits, points_of, real_game
 
@@ -50,6 +50,7 @@ def cards(tap, page, deal, last):
             break
         if t != 0 or n:
             tap(f"#team label:has(input[value='{t}'])", wait=False)
+        grid_in_view(page)
         for card in piles[t]:
             tap(f"#card-{card}", wait=False, still=True)  # the grid posts when taps pause
     # The phone counts each tap at once; an answer to a post from before the last taps may
