@@ -150,14 +150,34 @@
     // The page was drawn afresh, maybe with other fields than the draft's: without the
     // draft's shape the server draws the whole form again, not only its results.
     delete sent.shape;
+    // A tap or a save before its answer calls it off: landing after theirs, it would draw
+    // the draft over them (a redeal's question vanished so, in a test, 27 Nov). Their own
+    // answers draw the form. The request is the entry's, which sends no field of its own.
+    var entry = document.getElementById("entry");
+    var calledOff = false;
+    function callOff(event) {
+      if (event.target === form || event.target.form === form) htmx.trigger(entry, "htmx:abort");
+    }
+    function stopListening() {
+      document.removeEventListener("change", callOff);
+      document.removeEventListener("submit", callOff);
+    }
+    entry.addEventListener("htmx:sendAbort", function () { calledOff = true; }, { once: true });
+    document.addEventListener("change", callOff);
+    document.addEventListener("submit", callOff);
     htmx
-      .ajax("POST", location.pathname, { target: "#entry", swap: "outerHTML", values: sent })
+      .ajax("POST", location.pathname, {
+        source: entry, target: "#entry", swap: "outerHTML", values: sent,
+      })
       .then(
         function () {
+          stopListening();
           tell(); // again: a live update that arrives takes the line away
         },
         function () {
+          stopListening();
           kept.forEach(function (element, i) { element.id = ids[i]; });
+          if (calledOff) return;
           // No connection yet: drawn again once it returns.
           window.addEventListener("online", function () {
             restore(handForm(), draft);

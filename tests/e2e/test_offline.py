@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e import typical
-from tests.e2e.helpers import log_in, log_in_by_form, settled
+from tests.e2e.helpers import log_in, log_in_by_form, save, settled
 from tests.e2e.network import SAVE, LostSignal, held, is_save, save_spot, saves_sent, until
 from tests.e2e.test_cardigan_game import tap_cards
 
@@ -284,3 +284,39 @@ def test_a_figure_typed_then_save_tapped_offline_says_what_every_game_says(
     until(phone, lambda: phone.evaluate("window.failed"), "the live update to fail")
     assert line(phone).inner_text() == kept("bid_fair")
     assert phone.inner_text("#entry-title") == "Hand 2"
+
+
+def is_put_back(request) -> bool:
+    """The draft drawn again by the server (static/js/drafts.js): a post with neither the
+    form's shape (a live update) nor a button (a save)."""
+    sent = request.post_data or ""
+    return request.method == "POST" and "shape=" not in sent and "save=" not in sent
+
+
+def test_a_question_asked_while_the_draft_is_put_back_is_not_drawn_over(live_server, phone, user):
+    """A redeal over a scored hand asks first. Kept, the hand's page puts back its draft;
+    a redeal tapped again before that drawing lands is asked again, and the drawing,
+    called off by the tap, never replaces the question."""
+    base = live_server.url
+    game = typical.start(user, "contractor")
+    log_in(phone, base)
+    phone.goto(f"{base}/games/{game.pk}/hands/new/")
+    typical.fill(phone, "contractor")
+    save(phone, base, game.pk)
+    phone.goto(f"{base}/games/{game.pk}/hands/1/")
+    question = phone.locator(".confirm")
+    phone.click("button.redeal")  # what the form held is its draft from now on
+    expect(question).to_contain_text("Replace it?")
+    with held(phone, is_put_back) as drawing:
+        phone.click("a:has-text('Keep it')")
+        drawing.wait()
+        put_back = drawing.routes[0].request
+        phone.click("button.redeal")
+        expect(question).to_contain_text("Replace it?")
+    # Let go (at the end of the block), the drawing was called off: nothing comes of it.
+    assert put_back.response() is None
+    settled(phone)
+    expect(question).to_contain_text("Replace it?")
+    phone.click("button:has-text('Replace it')")
+    phone.wait_for_url(f"{base}/games/{game.pk}/")
+    assert game.hands.get().record == {"redeal": True}
