@@ -24,11 +24,11 @@ def settled(page):
 
 
 def grid_in_view(page):
-    """Bring the card grid up to the top of the screen, clear of the Save bar, before its
-    cards are tapped blind (`force`: no wait for two still frames, and no look at what is
-    on top). Left where the last tap scrolled it, the grid's bottom row sat a few pixels
-    above the bar, and the bar grows by a line or two when the preview comes: a tap aimed
-    just before that lands on the bar, and the card is lost (seen once in CI, 27 Nov).
+    """Bring the card grid up under its sticky bar (the teams and the count), clear of the
+    Save bar, before its cards are tapped blind (`force`: no wait for two still frames,
+    and no look at what is on top). Left where the last tap scrolled it, the bottom row
+    could sit a few pixels above the Save bar, which grows by a line or two when the
+    preview comes: a tap aimed before that would land on the bar.
     """
     page.locator("#cards .grid-bar").evaluate("bar => bar.scrollIntoView({block: 'start'})")
     grid = page.locator("#card-grid").bounding_box()

@@ -303,3 +303,24 @@ def test_a_count_typed_while_a_tap_is_on_its_way_stays_as_typed(live_server, pho
     assert not page.locator("input[name=count_1_A]:checked").count()
     assert page.input_value("#id_discards_0") == "2"
     assert page.evaluate("document.activeElement.id") == "id_discards_0"
+
+
+def test_the_grid_stays_under_the_thumb_when_a_taps_answer_lands(live_server, phone, user):
+    """The grid posts its piles once the taps pause. The answer must not move the page: htmx
+    took the card last tapped for the post's submitter, and its formaction ("#card-AS",
+    for the page without JavaScript) for an anchor to scroll to once the answer landed."""
+    from tests.tables import make_game
+
+    game = make_game(user, kind="cardigan")
+    page = phone
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    page.wait_for_load_state()
+    with held(page, is_update) as answer:
+        page.click("#card-AS")  # scrolled to the middle of the screen, as far as need be
+        answer.wait()
+        where = page.evaluate("scrollY")
+        with live_update(page):
+            answer.release()
+    assert page.inner_text("#card-counts [data-total='all']") == "1"
+    assert page.evaluate("scrollY") == where

@@ -144,13 +144,17 @@
     }, POST_AFTER_MS);
   }
 
-  // With JavaScript the grid's buttons act here, not as submit buttons: without their
-  // names htmx cannot send the last one tapped along with the next post.
+  // With JavaScript the grid's buttons act here, not as submit buttons. htmx takes the
+  // last button tapped in a form for the next post's submitter: without their names it
+  // cannot send the card along, and without their formaction ("#card-8S", where the
+  // page comes back without JavaScript) it cannot scroll to that card once the answer
+  // lands, which moved the grid under the thumb after every pause.
   function upgrade() {
     document.querySelectorAll("#card-grid button[name], button#give-rest[name]").forEach(
       function (button) {
         button.dataset.action = button.name;
         button.removeAttribute("name");
+        button.removeAttribute("formaction");
         button.type = "button";
       }
     );
