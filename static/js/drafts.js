@@ -156,13 +156,14 @@
     var entry = document.getElementById("entry");
     var calledOff = false;
     function callOff(event) {
-      if (event.target === form || event.target.form === form) htmx.trigger(entry, "htmx:abort");
+      if (event.target !== form && event.target.form !== form) return;
+      calledOff = true;
+      htmx.trigger(entry, "htmx:abort");
     }
     function stopListening() {
       document.removeEventListener("change", callOff);
       document.removeEventListener("submit", callOff);
     }
-    entry.addEventListener("htmx:sendAbort", function () { calledOff = true; }, { once: true });
     document.addEventListener("change", callOff);
     document.addEventListener("submit", callOff);
     htmx

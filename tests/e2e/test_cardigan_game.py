@@ -315,7 +315,6 @@ def test_the_grid_stays_under_the_thumb_when_a_taps_answer_lands(live_server, ph
     page = phone
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
-    page.wait_for_load_state()
     with held(page, is_update) as answer:
         page.click("#card-AS")  # scrolled to the middle of the screen, as far as need be
         answer.wait()
