@@ -205,7 +205,8 @@ def _walk(base, phone_of, shoot, axe):
     shoot(phones["eve"], "walk-06-this-is-me")
 
     ana.goto(evening1)
-    ana.click("#main a:has-text('Settle up'), main a:has-text('Settle up')")
+    with ana.expect_navigation():
+        ana.click("#main a:has-text('Settle up'), main a:has-text('Settle up')")
     shoot(ana, "walk-07-evening-1-settle")
     first = results(ana)
     owed1 = payments(ana)
@@ -270,11 +271,13 @@ def _walk(base, phone_of, shoot, axe):
     end_match(ben, base, matchB, "walk-13-end-the-second-match", shoot)
 
     ben.goto(evening2)
-    ben.click("main a:has-text('Settle up')")
+    with ben.expect_navigation():
+        ben.click("main a:has-text('Settle up')")
     second = results(ben)
     owed2 = payments(ben)
     shoot(ben, "walk-14-evening-2-settle")
-    ben.click('a:has-text("Settle up for ana\'s table")')
+    with ben.expect_navigation():
+        ben.click('a:has-text("Settle up for ana\'s table")')
     before = results(ben)
     owed = payments(ben, ".owed")
     first_owed = ben.locator(".owed li").first
@@ -357,7 +360,8 @@ def _walk(base, phone_of, shoot, axe):
     assert trail == [(tridge1, matchA), (matchA, matchB), (matchB, None)]
 
     # Money: the group's balances are the evenings' results less what was paid.
-    ana.click("#settle-up a:has-text('Settle up')")
+    with ana.expect_navigation():
+        ana.click("#settle-up a:has-text('Settle up')")
     overall = results(ana)
     paid = [("Ana", "Eve", Decimal("16.50")), ("Dee", "The table", Decimal("5"))]
     expected = {name: first.get(name, 0) + second.get(name, 0) for name in {*first, *second}}
