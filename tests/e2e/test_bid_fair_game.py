@@ -47,6 +47,7 @@ def test_a_bid_fair_game_picked_card_by_card_on_a_phone(live_server, phone, shoo
     shoot(page, "bid_fair-01-new-game")
     axe(page, "new game")
     page.click("button:has-text('Start the game')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
     assert "Ana deals first" in page.inner_text("main")
     assert "needs 801 more" in page.inner_text(".bf-race")

@@ -107,6 +107,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     for seat, name in enumerate(["Ana", "Ben", "Cy", "Dee"]):
         page.fill(f"#id_seat_{seat}", name)
     page.click("button:has-text('Start the game')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
     assert "Deal 1 of 4: Ana deals; cards count \u00d71." in page.inner_text(".deal-status")
     shoot(page, "cardigan-01-new-game")

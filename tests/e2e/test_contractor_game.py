@@ -53,6 +53,7 @@ def test_a_contractor_game_from_the_first_bid_to_the_winner(live_server, phone, 
     shoot(page, "contractor-01-new-game")
     axe(page, "new game")
     page.click("button:has-text('Start the game')")
+    page.wait_for_load_state()  # the new page whole, not as far as it is parsed
     game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
     assert "0 of 3 hands played" in page.inner_text(".progress")
 

@@ -47,6 +47,7 @@ def test_a_damaged_account_file_is_refused_in_place(live_server, phone, user, tm
     phone.goto(live_server.url + "/account/")
     phone.set_input_files("#id_file", str(path))
     phone.click("button:has-text('Import')")
+    phone.wait_for_load_state()  # the new page whole, not as far as it is parsed
     refused_next_to(
         phone,
         "file",
@@ -67,6 +68,7 @@ def test_a_damaged_pasted_sheet_is_refused_in_place(live_server, phone, user, ax
     phone.goto(f"{live_server.url}/sessions/{session.pk}/import/")
     phone.fill("#id_text", json.dumps(sheet))
     phone.click("button:has-text('Import')")
+    phone.wait_for_load_state()  # the new page whole, not as far as it is parsed
     refused_next_to(
         phone,
         "text",
