@@ -23,11 +23,12 @@ lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-# The end-to-end tests drive Debian's Chromium; Playwright never downloads a browser.
+# The end-to-end tests drive Debian's Chromium, its headless build (tests/e2e/conftest.py
+# says why); Playwright never downloads a browser.
 browser:
-	@command -v chromium >/dev/null || { \
+	@command -v chromium-headless-shell >/dev/null || { \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium-headless-shell >/dev/null; }
 
 # The suite runs on every processor (pytest-xdist); a worker that is free takes the next
 # test, so the few long ones do not leave the others idle at the end.
