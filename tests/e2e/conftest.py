@@ -19,8 +19,8 @@ expect.set_options(timeout=30_000)
 # the same Blink, V8 and network stack, without the desktop browser around them; it is
 # what Playwright itself runs for headless Chromium. The suite is bound by the processor,
 # and this is where it went: the whole suite on this 2-core machine took 425 s with
-# /usr/bin/chromium and 327 s with the shell, one run after the other (processor time
-# 424 s against 338 s). `CHROMIUM=/usr/bin/chromium` runs the same tests in the full one.
+# /usr/bin/chromium and 327 s with the shell, one run after the other (2 workers).
+# `CHROMIUM=/usr/bin/chromium` runs the same tests in the full browser.
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium-headless-shell")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 PHONE = {"width": 390, "height": 844}
