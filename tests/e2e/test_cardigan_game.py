@@ -28,6 +28,7 @@ from tests.e2e.helpers import (
 from tests.e2e.network import held, is_update
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
 from tests.sheets import EXAMPLES
+from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -283,8 +284,6 @@ def test_without_javascript_each_card_is_a_button_that_posts_the_form(
 
 
 def test_a_count_typed_while_a_tap_is_on_its_way_stays_as_typed(live_server, phone, user):
-    from tests.tables import make_game
-
     game = make_game(user, kind="cardigan")
     page = phone
     base = live_server.url
@@ -310,8 +309,6 @@ def test_the_grid_stays_under_the_thumb_when_a_taps_answer_lands(live_server, ph
     """The grid posts its piles once the taps pause. The answer must not move the page: htmx
     took the card last tapped for the post's submitter, and its formaction ("#card-AS",
     for the page without JavaScript) for an anchor to scroll to once the answer landed."""
-    from tests.tables import make_game
-
     game = make_game(user, kind="cardigan")
     page = phone
     log_in(page, live_server.url)
