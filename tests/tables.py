@@ -7,7 +7,7 @@ from games.models import Game, Player, Seat, Session
 
 def make_game(owner, kind="tridge", players=("Ana", "Ben", "Cy", "Dee"), rules=None, hands=()):
     from games.models import Hand
-    from games.money import table
+    from games.play import changes
 
     session = Session.objects.create(group=owner.owned_groups.first(), place="The Crown")
     settings = settings_as_rules(GAMES[kind].Settings())
@@ -19,7 +19,7 @@ def make_game(owner, kind="tridge", players=("Ana", "Ben", "Cy", "Dee"), rules=N
         Seat.objects.create(game=game, player=player, position=position)
     for number, record in enumerate(hands, start=1):
         Hand.objects.create(game=game, number=number, record=record)
-    table.reckon(game)  # as after the last hand saved: what a match over leaves is on the table
+    changes.changed(game)  # as after the last hand saved: what a match over leaves is on the table
     return game
 
 

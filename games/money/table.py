@@ -7,9 +7,10 @@ left them, by the house rule of that game (its settlement's "share them out").
 
 Every chip is in one place. The amounts are never stored: the source game's engine works
 out what it leaves (GameKind.leaves), and the game that took them carries the sum of what
-its sources leave in its house rules, as its sheet needs them. After every change of a
-game (games/play/services.py `reckoned`) `reckon` keeps both in step: a correction of the
-source after its chips were taken reaches the game that took them, and the one after it.
+its sources leave in its house rules, as its sheet needs them. Every change of a game
+(games/play/changes.py `changed`, in the change's own transaction) calls `follow`, and
+`reckon` keeps both in step: a correction of the source after its chips were taken
+reaches the game that took them, and the one after it.
 """
 
 from __future__ import annotations
@@ -23,15 +24,15 @@ from django.utils import timezone
 from games.engine.sheet import SheetError
 from games.engine.words import names
 from games.models import Game, Leftover
-from games.play import services
+from games.play import following, services
 from games.records.history import games_with_hands
 
 
-def left_by(game: Game) -> dict:
+def left_by(game: Game, score=None) -> dict:
     """What `game` leaves on the table as it stands (house rules of the game that takes
     it), deleted or not: {} while it is not over or its hands do not score."""
     try:
-        return game.engine.leaves(game, services.score_game(game))
+        return game.engine.leaves(game, score or services.score_game(game))
     except SheetError:
         return {}
 
@@ -82,7 +83,12 @@ def with_amounts(leftovers) -> list[tuple[Leftover, dict]]:
     return [(left, amount) for left, amount in held if amount]
 
 
-def reckon(game: Game) -> None:
+def follow(sender, game: Game, score=None, **kwargs) -> None:
+    """A change of `game` (games/play/changes.py `game_changed`), in its own transaction."""
+    reckon(game, score)
+
+
+def reckon(game: Game, score=None) -> None:
     """After a change of `game`: the table's record of what it leaves, and the game that
     took it, follow the change."""
     if not game.engine.LEAVES:
@@ -90,7 +96,7 @@ def reckon(game: Game) -> None:
     row = Leftover.objects.filter(source=game).first()
     if row is None and not game.engine.may_be_over(game):
         return  # the usual save: the tally's, which reads no hand (games/play/tallies.py)
-    left = left_by(game)
+    left = left_by(game, score)
     if row is None and left:
         try:
             with transaction.atomic():
@@ -101,6 +107,17 @@ def reckon(game: Game) -> None:
         row.delete()  # played on, or corrected: nothing is left after all
     elif row is not None and row.taken_by_id is not None:
         refill(row.taken_by)
+
+
+def play_again(game: Game) -> Game:
+    """Play again (games/play/following.py): the next game of the same people starts with
+    what `game` left on the table, in the same transaction."""
+    with transaction.atomic():
+        started = following.start_next(game)
+        leftover = Leftover.objects.filter(source=game).first()
+        if leftover is not None:
+            take(started, [leftover])
+    return started
 
 
 def take(game: Game, leftovers) -> list[Leftover]:

@@ -2,8 +2,10 @@
 
 Every change of a game (a hand added, corrected, deleted or put back, the game's own
 rules or meta, a player's new name written into it) calls `bump` in the change's own
-transaction, and nothing else moves a version. Whatever Django's cache keeps of a game
-is keyed here, each key naming the version it holds, or holding the version itself:
+transaction, and nothing else moves a version; then `changed`, once the change is written,
+so that what is kept in step with the game's hands (the group's ledger) follows it.
+Whatever Django's cache keeps of a game is keyed here, each key naming the version it
+holds, or holding the version itself:
 
 - the board's drawn part (`board_key`, games/views/games.py), kept under the version;
 - the tally of the game's hands at a version (`tally_key`, games/play/tallies.py), filed
@@ -21,8 +23,15 @@ from __future__ import annotations
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
+from django.dispatch import Signal
 
 from games.models import Game
+
+# Sent by `changed`, in the change's own transaction once everything of it is written, with
+# `game` and `score`. What is built from a game's hands and kept in step with them listens:
+# the group's ledger (games/money/), which this layer never imports. A signal, Django's
+# own, so that the layers above follow a change without the change knowing them.
+game_changed = Signal()
 
 # A poll's entries expire: this bounds what a process killed between a commit and its
 # cache write can leave behind (games/play/polls.py).
@@ -46,6 +55,17 @@ def bump(game: Game) -> bool:
     cache.delete(key)
     transaction.on_commit(lambda: cache.set(key, version, POLL_SECONDS))
     return True
+
+
+def changed(game: Game, score=None) -> None:
+    """Tell what follows the game's hands that it changed: a hand added, corrected, deleted
+    or put back, its rules or meta, a name written into it, the game deleted or restored.
+
+    Called inside the change's transaction, after its last write, so that what follows is
+    written in the same transaction and nothing stale is ever read. `score`: the game as
+    it now stands when the change scored it (its `hands` may be left out), else None.
+    """
+    game_changed.send(sender=Game, game=game, score=score)
 
 
 def board_key(game: Game, role: str, way: str | int) -> str:

@@ -3,15 +3,14 @@
 A game has at most one next game (`meta["next_game"]`): a double tap on Play again, or
 the same tap on another phone, leads to the one already started. What the game left on
 the table (Tridge's kept funds) is the group's: Play again takes it, as the new game form
-offers it (games/money/table.py).
+offers it (games/money/table.py `play_again`, which calls `start_next`).
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from games.models import Game, Leftover, Seat
-from games.money import table
+from games.models import Game, Seat
 from games.play import boards, services
 
 
@@ -41,9 +40,6 @@ def start_next(game: Game) -> Game:
             for position, player in enumerate(seats)
         )
         _lead_on(locked, started)
-        leftover = Leftover.objects.filter(source=locked).first()
-        if leftover is not None:
-            table.take(started, [leftover])
     return started
 
 

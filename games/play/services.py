@@ -10,7 +10,6 @@ one-time key stores the key with it: the same form sent again changes nothing mo
 from __future__ import annotations
 
 from copy import copy
-from functools import wraps
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -25,22 +24,6 @@ from games.play.once import AlreadyStored, claim, submitted
 
 class Conflict(Exception):
     """Someone else changed the game first: the message says what, for the screen."""
-
-
-def reckoned(change):
-    """A change of a game, after which what the game leaves on the table, and the game that
-    took it, follow it (games/money/table.py). After the change's own transaction: a
-    game that took the chips changes in one of its own."""
-
-    @wraps(change)
-    def changed(first, *args, **kwargs):
-        done = change(first, *args, **kwargs)
-        from games.money import table  # it builds on this module
-
-        table.reckon(first if isinstance(first, Game) else first.game)
-        return done
-
-    return changed
 
 
 def _hand(game: Game) -> str:
@@ -101,15 +84,14 @@ def _keep_top(game: Game, top: dict | None) -> dict | None:
 def _check(game: Game, records: list[dict]):
     """Score the game as it would be with these hands, or raise SheetError if refused.
 
-    Returns the engine's tally after them where it keeps one (games/play/tallies.py), else None.
+    Returns the score, and the engine's tally after the hands where it keeps one
+    (games/play/tallies.py), else None.
     """
     sheet = read_sheet(sheet_of(game, records))
     if tallies.kind_of(game) is None:
-        score_sheet(sheet)
-        return None
+        return score_sheet(sheet), None
     tally = tallies.start(sheet)
-    tally.play(sheet.hands)
-    return tally
+    return tally.result(tally.play(sheet.hands)), tally
 
 
 def score_game(game: Game) -> GameScore:
@@ -130,7 +112,6 @@ def _locked(game: Game) -> tuple[Game, list[Hand]]:
     return locked, list(locked.hands.all())
 
 
-@reckoned
 def change_game(game: Game, change) -> bool:
     """Change the game's own rules or meta under its lock: `change(locked)` alters the
     locked copy and says whether it did. A change of the game, so every board redraws."""
@@ -140,11 +121,11 @@ def change_game(game: Game, change) -> bool:
             return False
         locked.save(update_fields=["rules", "meta"])
         changes.bump(locked)
+        changes.changed(locked)
     game.rules, game.meta, game.version = locked.rules, locked.meta, locked.version
     return True
 
 
-@reckoned
 def add_hand(
     game: Game, record: dict, expected_number: int, top=None, tally=None, key=None
 ) -> Hand:
@@ -183,6 +164,7 @@ def _add_unless_changed(game: Game, record: dict, number: int, tally, key) -> Ha
                 return None
             claim(game, key, number, Submission.ADDED)
             hand = Hand.objects.create(game=game, number=number, record=record)
+            changes.changed(moved, tally.result([]))
             tallies.keep_after_commit(moved, moved.version, tally)
     except IntegrityError:
         return None  # a hand stored without its version bumped (never by this app)
@@ -204,7 +186,7 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
                 "Here is the game as it stands now: check your hand and save it again."
             )
         _keep_top(locked, top)
-        tally = _check(locked, [*records, record])
+        score, tally = _check(locked, [*records, record])
         try:
             with transaction.atomic():
                 hand = Hand.objects.create(game=locked, number=expected_number, record=record)
@@ -213,12 +195,12 @@ def _add_checked(game: Game, record: dict, expected_number: int, top, key) -> Ha
                 f"{_hand(game)} {expected_number} was just saved on another phone."
             ) from None
         changes.bump(locked)
+        changes.changed(locked, score)
         tallies.keep_after_commit(locked, locked.version, tally)
     game.version = locked.version
     return hand
 
 
-@reckoned
 def edit_hand(
     hand: Hand,
     record: dict,
@@ -241,7 +223,7 @@ def edit_hand(
             )
         records = [record if h.pk == current.pk else h.record for h in hands]
         before = _keep_top(game, top)
-        tally = _check(game, records)
+        score, tally = _check(game, records)
         Revision.objects.create(
             top=before,
             game=game,
@@ -258,11 +240,11 @@ def edit_hand(
         current.updated = timezone.now()
         current.save(update_fields=["record", "version", "updated"])
         changes.bump(game)
+        changes.changed(game, score)
         tallies.keep_after_commit(game, game.version, tally)
     return current
 
 
-@reckoned
 def delete_hand(
     hand: Hand, user, expected_version: int, via_coscorer: bool = False, key=None
 ) -> None:
@@ -280,13 +262,13 @@ def delete_hand(
         remaining = [h.record for h in hands if h.pk != current.pk]
         before = None
         try:
-            tally = _check(game, remaining)
+            score, tally = _check(game, remaining)
         except SheetError as error:
             # A top-level key only a longer game takes (Cardigan's full suits) goes with the hand.
             if error.hand is not None or error.field not in game.meta.get("sheet_top", {}):
                 raise
             before = _keep_top(game, {error.field: None})
-            tally = _check(game, remaining)
+            score, tally = _check(game, remaining)
         Revision.objects.create(
             top=before,
             game=game,
@@ -305,6 +287,7 @@ def delete_hand(
             moved.number -= 1
             moved.save(update_fields=["number"])
         changes.bump(game)
+        changes.changed(game, score)
         tallies.keep_after_commit(game, game.version, tally)
 
 
@@ -320,7 +303,6 @@ def top_at(revision: Revision) -> dict | None:
     return top or None
 
 
-@reckoned
 def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> Hand:
     """Put a deleted hand back at its number, the hands after it moving down one.
 
@@ -337,7 +319,7 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
         records = [h.record for h in hands]
         records.insert(number - 1, revision.record)
         _keep_top(game, revision.top)
-        tally = _check(game, records)
+        score, tally = _check(game, records)
         # Moving them down one by one, highest first, keeps (game, number) unique throughout.
         for moved in reversed(hands[number - 1 :]):
             moved.number += 1
@@ -349,11 +331,11 @@ def put_back(revision: Revision, user, via_coscorer: bool = False, key=None) -> 
         revision.put_back, revision.hand = True, hand
         revision.save(update_fields=["put_back", "hand"])
         changes.bump(game)
+        changes.changed(game, score)
         tallies.keep_after_commit(game, game.version, tally)
     return hand
 
 
-@reckoned
 def undo(game: Game, change: str | None, user, via_coscorer: bool = False, key=None):
     """Undo the change stored with the one-time key `change`, if nothing changed since.
 

@@ -20,7 +20,6 @@ from games.engine.sheet import (
     settings_as_rules,
 )
 from games.models import Game, Player, Session
-from games.money import table
 from games.records.dump import nothing_imported
 
 
@@ -95,7 +94,9 @@ class GameForm(forms.Form):
     creates the player, so a table can be seated without leaving the form.
     """
 
-    def __init__(self, *args, kind: str, group, **kwargs):
+    def __init__(self, *args, kind: str, group, leftovers=(), **kwargs):
+        """`leftovers`: what lies on the group's table for a game of `kind`, each with its
+        words (games/money/table.py `lying`), offered to the new game."""
         super().__init__(*args, **kwargs)
         self.kind = kind
         self.group = group
@@ -116,7 +117,7 @@ class GameForm(forms.Form):
             # leaves the focus to its error summary.
             self.fields["seat_0"].widget.attrs["autofocus"] = True
         self.fields["stake"] = stake_field(self.engine)
-        self.leftovers = table.lying(group, kind) if self.engine.LEAVES else []
+        self.leftovers = list(leftovers)
         if self.leftovers:
             # The table says: nothing on it is taken, or kept back, without being asked.
             self.fields["leftover"] = forms.ChoiceField(

@@ -17,7 +17,7 @@ from django.utils import timezone
 from games.engine.registry import GAMES
 from games.engine.sheet import Fields, SheetError, check_whole, describe
 from games.models import Game, Group, Hand, Leftover, Player, Revision, Session
-from games.money import table
+from games.play import changes
 from games.play.groups import create_group, first_group, groups_of
 from games.play.services import sheet_of
 from games.records.imports import checked_sheet, import_sheet, validated
@@ -158,14 +158,14 @@ def load_account(owner, data) -> int:
 
 
 def _lay_the_table(games) -> None:
-    """What the group's matches left on its table, and which match took it, as it was."""
-    for game in games:
-        table.reckon(game)
+    """Which match took what the group's matches left on its table, as it was (each match
+    stored put what it leaves there: games/play/changes.py `changed`)."""
     for game in games:
         if game.took_when:
             Leftover.objects.filter(
                 source__in=[g.pk for g in games if g.created in game.took_when]
             ).update(taken_by=game, taken_at=game.created)
+            changes.changed(game)
 
 
 class Record(Fields):
@@ -320,6 +320,8 @@ def _store_game(session, data, sheet, created, name, versions, revisions, choice
     game = import_sheet(session, data, sheet)
     game.created, game.name, game.meta = created, name, game.meta | choices
     game.save(update_fields=["created", "name", "meta"])
+    if choices:
+        changes.changed(game)  # its money value and the funds' house rule count too
     game.took_when = took
     hands = {hand.number: hand for hand in game.hands.all()}
     for number, version in enumerate(versions, start=1):

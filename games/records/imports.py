@@ -16,6 +16,7 @@ from django.db.models import TextField
 from games.engine.registry import score_sheet
 from games.engine.sheet import Sheet, SheetError, read_sheet, settings_as_rules
 from games.models import Game, Hand, Player, Seat
+from games.play import changes
 
 SHEET_KEYS = frozenset({"format", "game", "players", "rules", "hands"})
 
@@ -61,6 +62,7 @@ def import_sheet(session, data, sheet: Sheet | None = None) -> Game:
             Hand(game=game, number=number, record=record)
             for number, record in enumerate(data["hands"], start=1)
         )
+        changes.changed(game)
     return game
 
 

@@ -70,6 +70,7 @@ def rewrite(game: Game, old: str, new: str) -> None:
     Game.kept.filter(pk=game.pk).update(players=game.players, meta=game.meta)
     # A change of the game: the phones following it draw it again with the new name.
     changes.bump(game)
+    changes.changed(game)
 
 
 def _rewrite_all(player: Player, new: str) -> None:

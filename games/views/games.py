@@ -18,7 +18,7 @@ from games.engine.registry import GAMES
 from games.engine.sheet import SheetError
 from games.models import Game, Seat, Session
 from games.money import table
-from games.play import boards, changes, following, polls, services
+from games.play import boards, changes, polls, services
 from games.play.access import NAMESPACES, Access, new_token
 from games.play.once import new_key
 from games.play.table_forms import GameForm, GameNameForm
@@ -35,7 +35,8 @@ def game_new(request, pk):
     kind = request.POST.get("kind") or request.GET.get("kind")
     if kind not in GAMES or not GAMES[kind].enterable():
         return render(request, "games/choose.html", {"session": session, "kinds": GAMES.values()})
-    form = GameForm(request.POST or None, kind=kind, group=session.group)
+    leftovers = table.lying(session.group, kind) if GAMES[kind].LEAVES else []
+    form = GameForm(request.POST or None, kind=kind, group=session.group, leftovers=leftovers)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             players = form.players()
@@ -175,7 +176,7 @@ def rematch(request, pk):
             )
         elif request.POST.get("then") != "leave" and not over:
             return redirect("game_rematch", game.pk)  # a form from before the question
-        return redirect(following.start_next(game))
+        return redirect(table.play_again(game))
     if over:
         return redirect(game)
     hands = len(score.hands) if score else 0

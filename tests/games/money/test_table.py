@@ -8,7 +8,7 @@ import pytest
 
 from games.models import Game, Leftover, Session
 from games.money import table
-from games.play import bin, following, services
+from games.play import bin, services
 from games.tridge import match
 from games.tridge.settle import KEPT
 from tests.games.tridge.test_properties import a_hand
@@ -56,9 +56,16 @@ def test_a_match_that_takes_them_carries_them_and_the_table_is_empty(user):
     assert table.take(make_game(user), [Leftover.objects.get()]) == []
 
 
+def test_play_again_starts_with_what_the_match_left_on_the_table(user):
+    last = ended(user)
+    started = table.play_again(last)
+    assert {key: started.rules[key] for key in LEFT} == LEFT
+    assert Leftover.objects.get(source=last).taken_by == started
+
+
 def test_a_correction_of_the_match_that_left_them_reaches_the_match_that_took_them(user):
     last = ended(user)
-    game = following.start_next(last)
+    game = table.play_again(last)
     services.edit_hand(last.hands.get(), {"passed": True}, user, 1)
     game.refresh_from_db()
     # All passed: each paid 5 in, so the game fund holds 20, doubled by the pass to 40,
@@ -70,7 +77,7 @@ def test_a_correction_of_the_match_that_left_them_reaches_the_match_that_took_th
 
 def test_a_deleted_match_gives_its_chips_back_to_the_table_and_another_may_take_them(user):
     last = ended(user)
-    first = following.start_next(last)
+    first = table.play_again(last)
     bin.delete(first)
     assert [source for source, _ in lying(user)] == [last]
     second = make_game(user, players=("Ana", "Ben", "Cy", "Eve"))

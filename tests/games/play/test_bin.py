@@ -7,7 +7,8 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from games.models import Game, Player, Seat, Session
-from games.play import bin, following, services
+from games.money import table
+from games.play import bin, services
 from games.records import history, stats
 from tests.tables import BEN_WINS, make_game
 
@@ -145,11 +146,11 @@ def test_a_deleted_player_who_never_played_is_purged_for_good(user):
 
 def test_deleting_the_next_game_leaves_the_last_one_offering_play_again(user):
     last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
-    bin.delete(following.start_next(last))
+    bin.delete(table.play_again(last))
     last.refresh_from_db()
     assert "next_game" not in last.meta
     # Its funds go to the game Play again starts now.
-    assert following.start_next(last).rules["carried_widow"] == 100
+    assert table.play_again(last).rules["carried_widow"] == 100
 
 
 def test_a_hand_saved_as_its_game_is_deleted_elsewhere_is_kept_with_it(user):
