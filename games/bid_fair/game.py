@@ -3,6 +3,7 @@
 from games.bid_fair import records, rules
 from games.bid_fair.forms import HandForm
 from games.engine.kind import GameKind
+from games.engine.money import Money
 
 
 class BidFair(GameKind):
@@ -22,6 +23,9 @@ class BidFair(GameKind):
         ),
         ("The leader deals, and the first player alone past 800 wins."),
     )
+
+    # Played for points: each player pays every other the difference between the scores.
+    money = Money
 
     # It can stop between two hands: games/play/tallies.py keeps its tally between saves.
     Tally = rules.Tally

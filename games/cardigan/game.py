@@ -3,6 +3,7 @@
 from games.cardigan import rules, screen, suits, words
 from games.cardigan.forms import HandForm
 from games.engine.kind import GameKind
+from games.engine.money import Money
 
 
 class Cardigan(GameKind):
@@ -23,11 +24,13 @@ class Cardigan(GameKind):
         ),
     )
 
+    # Played for points: each player pays every other the difference between the scores.
+    money = Money
+
     # No Tally (games/play/tallies.py): a game is four deals, so its whole sheet is already short.
 
-    # The scoreboard parts' own tables (board.html, more.html).
-    FULL_SUITS = suits.FULL_SUITS
-    PART_LABELS = screen.PART_LABELS
+    # The tables its own templates read (board.html, more.html, numbers.html).
+    TABLES = {"full_suits": suits.FULL_SUITS, "part_labels": screen.PART_LABELS}
     preview_context = staticmethod(HandForm.preview_context)
     sheet_top = staticmethod(HandForm.sheet_top)
 

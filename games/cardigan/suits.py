@@ -7,7 +7,7 @@ from games.cardigan import rules
 from games.engine.cards import SUIT_NAMES, suit_heading
 from games.engine.words import ending
 
-# The scoreboard's templates read these (and PART_LABELS) as `engine.FULL_SUITS`.
+# The scoreboard's templates read these as `engine.TABLES.full_suits` (game.py).
 FULL_SUITS = [suit_heading(s) | {"bonus": rules.FULL_SUIT_BONUS[s]} for s in rules.FULL_SUIT_ORDER]
 
 

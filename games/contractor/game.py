@@ -3,6 +3,7 @@
 from games.contractor import records, rules
 from games.contractor.forms import HandForm
 from games.engine.kind import GameKind
+from games.engine.money import Money
 
 
 class Contractor(GameKind):
@@ -25,6 +26,9 @@ class Contractor(GameKind):
             "often."
         ),
     )
+
+    # Played for points: each player pays every other the difference between the scores.
+    money = Money
 
     # It can stop between two hands: games/play/tallies.py keeps its tally between saves.
     Tally = rules.Tally

@@ -19,12 +19,11 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from games.engine import words
-from games.engine.sheet import members
-from games.money.money import stake_of
-from games.templatetags.scorekeeper import money
+from games.engine.money import Money
 
-# What every game's class declares itself: nothing in its folder could say it.
-REQUIRED = ("NAME", "SEATS", "PLAYERS_TEXT", "SUMMARY")
+# What every game's class declares itself: nothing in its folder could say it. Its money
+# too: a facet of its own (games/engine/money.py), chosen in its game.py, never by a name.
+REQUIRED = ("NAME", "SEATS", "PLAYERS_TEXT", "SUMMARY", "money")
 
 
 class GameKind:
@@ -104,12 +103,14 @@ class GameKind:
     SCREENS = ()
     # What the player page calls the average of a player's finished games.
     RESULT = "Average final score"
-    # What the game's money value is of (`game.meta["stake"]`, games/money/evening.py): the
-    # money per what ("Money per point").
-    STAKE_UNIT = "point"
-    # How the game's `balances` differ from the default, in a sentence after the
-    # evening's settlement says how results are settled; default none.
-    BALANCES_TEXT = None
+    # Constants the game's own templates read besides the board's context, by name
+    # (Cardigan's `engine.TABLES.full_suits`); default none.
+    TABLES: dict = {}
+
+    # --- the money (games/engine/money.py) ------------------------------------------
+    # What the game comes to in money, what it leaves on the table, how it ends early and
+    # the board's money notes: one facet, declared in each game's game.py.
+    money: type[Money]
 
     # --- the rules page --------------------------------------------------------------
     # The numbers the game scores with, for the rules page: "<key>/numbers.html", given
@@ -149,50 +150,8 @@ class GameKind:
         the table's choices kept in its meta (the money value). By default the deal passes
         on as after any hand: to the left of the last hand's dealer."""
         first = score.next_dealer or cls.deals_after(game.players, score)
-        return first, game.rules, {k: v for k, v in game.meta.items() if k in cls.KEPT_CHOICES}
-
-    # The table's choices kept in a game's meta that its next game keeps too.
-    KEPT_CHOICES = ("stake",)
-
-    @staticmethod
-    def end(game, hands: int, by: str) -> bool:
-        """End the game after `hands` hands though it is not over (Tridge's match ended by
-        the table): change `game`'s rules and meta and say so. Most games end by their own
-        rules alone: they cannot."""
-        return False
-
-    @staticmethod
-    def ending_words(game, score) -> str:
-        """What ending the game here does, for the screen that asks (empty: it cannot)."""
-        return ""
-
-    # Whether a finished game can leave something on the table for a later game of its
-    # kind (Tridge's funds kept): the group keeps a record of it (games/money/table.py).
-    LEAVES = False
-
-    @staticmethod
-    def leaves(game, score) -> dict:
-        """What a finished game leaves on the table for a later game of its kind, as house
-        rules the app sets in that game (Tridge's funds kept); what several games left
-        adds up key by key. Default nothing."""
-        return {}
-
-    @staticmethod
-    def may_be_over(game) -> bool:
-        """Whether the game can be over as its rules stand, at a glance (no hand read): a
-        save of a game that cannot be over reads nothing more for the table."""
-        return True
-
-    @staticmethod
-    def share_out(game) -> bool:
-        """Share what `game` left on the table among its people, by its house rule: change
-        `game` (its meta) so that it leaves only what cannot be shared; say whether it did."""
-        return False
-
-    @staticmethod
-    def left_words(left: dict) -> str:
-        """What `leaves` gave, as the table counts it: "120 chips"."""
-        return ""
+        kept = cls.money.KEPT_CHOICES
+        return first, game.rules, {k: v for k, v in game.meta.items() if k in kept}
 
     @staticmethod
     def deals_after(players, score) -> str:
@@ -204,24 +163,10 @@ class GameKind:
     # --- the board and hand entry ------------------------------------------------------
     @classmethod
     def board_context(cls, game, score) -> dict:
-        """What the board shows besides the scores. By default, once the table set a money
-        value, what each side is up or down (at the end: wins or pays), under its total
-        (`standing_notes`, read by the shared standings)."""
-        stake = stake_of(game)
-        if stake is None:
-            return {}
-        balances = cls.balances(game, score)
-        notes = {}
-        for side in score.standings:
-            people = members(side)
-            amount = balances[people[0]] * stake
-            each = "each " if len(people) > 1 else ""
-            # Before the end nobody pays yet: a side is up or down.
-            verb = ("wins", "pays") if score.finished else ("up", "down")
-            verb = verb[0] if amount > 0 else verb[1]
-            notes[side] = f"{each}{verb} {money(abs(amount))}" if amount else "square"
-        after = "each wins or pays" if score.finished else "each is up or down so far"
-        return {"standing_notes": notes, "standing_caption": f"Money at {stake} a point: {after}."}
+        """What the board shows besides the scores. By default the money facet's notes: once
+        the table set a money value, what each side is up or down (at the end: wins or
+        pays), under its total (`standing_notes`, read by the shared standings)."""
+        return cls.money.notes(game, score)
 
     @staticmethod
     def preview_context(form, score, record: dict) -> dict:
@@ -258,28 +203,11 @@ class GameKind:
         """The teams' names in the standings, if players score in teams; seat colours follow."""
         return ()
 
-    # --- the player page and the evening's settlement ----------------------------------
+    # --- the player page -----------------------------------------------------------
     @staticmethod
     def result(game, side: str, score) -> int:
         """What a finished game counts for `side` in the player page's average."""
         return score.standings[side]
-
-    @staticmethod
-    def balances(game, score) -> dict[str, int]:
-        """What each person won (+) or lost (-) in a finished game, in the game's units,
-        adding up to zero: the evening's settlement pays it at the money value per unit.
-
-        Each player pays every other the difference between their scores, which comes to
-        n * score - total for each of n sides. Where players score in teams ("Ana & Cy"),
-        the teams settle so, and each member wins or loses their team's amount: with two
-        teams, each member of the losing team pays the difference between the teams.
-        """
-        total, sides = sum(score.standings.values()), len(score.standings)
-        return {
-            person: sides * points - total
-            for side, points in score.standings.items()
-            for person in members(side)
-        }
 
     @staticmethod
     def figures(name: str, game, score):

@@ -21,6 +21,11 @@ def signed(points: int) -> str:
     return f"+{points}" if points >= 0 else f"\u2212{-points}"
 
 
+def money_text(amount) -> str:
+    """An amount of money as every screen writes it: 1,234.50, −2.30 (a true minus sign)."""
+    return f"{amount:,.2f}".replace("-", "\u2212")
+
+
 def dashed(numbers) -> str:
     """A row of numbers as the sheet reads them: 5–2–2."""
     return "\u2013".join(str(n) for n in numbers)

@@ -17,9 +17,9 @@ import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from games.engine.money import stake_of
 from games.engine.sheet import SheetError
 from games.models import Paid
-from games.money.money import stake_of
 from games.money.payments import fewest_payments
 from games.play.services import score_records
 from games.records.history import games_with_hands
@@ -97,7 +97,7 @@ def settle(games, marks) -> Evening:
         if stake is None:
             evening.left_out.append(LeftOut(game, None, "no money value set"))
             continue
-        units = game.engine.balances(game, score)
+        units = balances(game, score)
         money = {name: amount * stake for name, amount in units.items()}
         evening.counted.append(Counted(game, stake, units, money))
         evening.people.update(game.players)
@@ -115,6 +115,19 @@ def settle(games, marks) -> Evening:
         evening.payments.append(Payment(payment.payer, payment.payee, amount, paid))
     evening.stale = list(marked.values())
     return evening
+
+
+TABLE = "the table"
+
+
+def balances(game, score) -> dict[str, int]:
+    """Each person's result with their share of the funds shared out, and the table's: the
+    chips left on it, less those it brought (games/engine/money.py)."""
+    money = game.engine.money
+    share = money.share(game, score)
+    units = {name: won + share for name, won in money.results(game, score).items()}
+    table = money.left(game, score) - share * len(units) - money.carried(game.rules)
+    return units | ({TABLE: table} if table else {})
 
 
 def whole_cents(totals: dict[str, Decimal]) -> dict[str, int]:

@@ -32,7 +32,7 @@ def left_by(game: Game, score=None) -> dict:
     """What `game` leaves on the table as it stands (house rules of the game that takes
     it), deleted or not: {} while it is not over or its hands do not score."""
     try:
-        return game.engine.leaves(game, score or services.score_game(game))
+        return game.engine.money.leaves(game, score or services.score_game(game))
     except SheetError:
         return {}
 
@@ -63,7 +63,7 @@ def words(left: Leftover, amount: dict) -> str:
     source = left.source
     people = [seat.player.name for seat in source.seat_set.all()] or source.players
     when = f"{source.session.date:%-d %b}"  # the evening's date, as the table calls it
-    return f"{source.engine.left_words(amount)} left on {when} by {names(people)}"
+    return f"{source.engine.money.left_words(amount)} left on {when} by {names(people)}"
 
 
 def with_amounts(leftovers) -> list[tuple[Leftover, dict]]:
@@ -76,7 +76,7 @@ def with_amounts(leftovers) -> list[tuple[Leftover, dict]]:
         source = scored[left.source_id]
         try:
             records = [hand.record for hand in source.hands.all()]
-            amount = source.engine.leaves(source, services.score_records(source, records))
+            amount = source.engine.money.leaves(source, services.score_records(source, records))
         except SheetError:
             amount = {}
         held.append((left, amount))
@@ -91,10 +91,10 @@ def follow(sender, game: Game, score=None, **kwargs) -> None:
 def reckon(game: Game, score=None) -> None:
     """After a change of `game`: the table's record of what it leaves, and the game that
     took it, follow the change."""
-    if not game.engine.LEAVES:
+    if not game.engine.money.LEAVES:
         return
     row = Leftover.objects.filter(source=game).first()
-    if row is None and not game.engine.may_be_over(game):
+    if row is None and not game.engine.money.may_be_over(game):
         return  # the usual save: the tally's, which reads no hand (games/play/tallies.py)
     left = left_by(game, score)
     if row is None and left:

@@ -62,7 +62,7 @@ class MoneyField(forms.CharField):
 def stake_field(engine) -> MoneyField:
     """A game's money value, optional: what the evening's settlement pays a unit at."""
     return MoneyField(
-        label=f"Money per {engine.STAKE_UNIT} (optional)",
+        label=f"Money per {engine.money.UNIT} (optional)",
         required=False,
         help_text="Leave it empty for a game not played for money.",
     )

@@ -91,7 +91,9 @@ def dump_game(game: Game) -> dict:
         "hand_versions": [hand.version for hand in game.hands.all()],
         # The table's choices (money value, funds shared or kept), and what the game took
         # from the table, by when its source was made: the chips on the table come back.
-        "choices": {key: game.meta[key] for key in game.engine.KEPT_CHOICES if key in game.meta},
+        "choices": {
+            key: game.meta[key] for key in game.engine.money.KEPT_CHOICES if key in game.meta
+        },
         "took": sorted(left.source.created.isoformat() for left in game.took.all()),
         "revisions": [
             {
@@ -265,7 +267,7 @@ def _read_game(owner, raw, where: str) -> tuple:
         for number, raw_revision in enumerate(record.list("revisions"), start=1)
     ]
     choices = record.value("choices", {})
-    kept = GAMES[data["game"]].KEPT_CHOICES
+    kept = GAMES[data["game"]].money.KEPT_CHOICES
     if not isinstance(choices, dict) or not all(
         key in kept and isinstance(value, str) for key, value in choices.items()
     ):

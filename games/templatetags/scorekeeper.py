@@ -59,9 +59,9 @@ def get(mapping, key):
 @register.filter
 def money(value, settlement=None):
     """An amount of money (a Decimal), or chips as money at the settlement's value per
-    chip, e.g. 1.75."""
+    chip, e.g. 1.75 (games/engine/words.py `money_text`)."""
     amount = value if settlement is None else settlement.money(value)
-    return "" if amount is None else f"{amount:,.2f}".replace("-", MINUS)
+    return "" if amount is None else words.money_text(amount)
 
 
 @register.simple_tag(takes_context=True)
@@ -168,7 +168,7 @@ def money_units():
     of most games first, each other unit with its games)."""
     games = {}
     for kind in GAMES.values():
-        games.setdefault(kind.STAKE_UNIT, []).append(kind.NAME)
+        games.setdefault(kind.money.UNIT, []).append(kind.NAME)
     first, *others = sorted(games, key=lambda unit: -len(games[unit]))
     return ", or ".join([f"per {first}", *(f"per {u} in {words.names(games[u])}" for u in others)])
 
@@ -176,5 +176,6 @@ def money_units():
 @register.simple_tag
 def balances_texts():
     """How each game's results are settled, where a game settles otherwise than by its
-    scores (GameKind.BALANCES_TEXT): its sentences, one after the other."""
-    return " ".join(kind.BALANCES_TEXT for kind in GAMES.values() if kind.BALANCES_TEXT)
+    scores (games/engine/money.py `SETTLES_TEXT`): its sentences, one after the other."""
+    texts = (kind.money.SETTLES_TEXT for kind in GAMES.values())
+    return " ".join(text for text in texts if text)

@@ -1,7 +1,7 @@
 """Tridge as the app sees it (games/engine/kind.py): what its folder does not say."""
 
 from games.engine.kind import GameKind
-from games.tridge import match, records, rules, words
+from games.tridge import match, records, rules
 from games.tridge.forms import HandForm
 
 
@@ -39,25 +39,10 @@ class Tridge(GameKind):
         # hand's form is known (with four, its dealer sits out: other trick rows).
         return HandForm(game=form.game, number=form.number + 1)
 
-    # The match: money beside the chips on the board, its end, what it leaves the next one.
+    # The match's money: chips at so much a chip, its end, what it leaves the next one.
+    money = match.TridgeMoney
+    # The board: money beside the chips, the funds, the match's end.
     board_context = staticmethod(match.board_context)
-    KEPT_CHOICES = ("stake", "funds_left")
-    LEAVES = True
-    end = staticmethod(match.end)
-    share_out = staticmethod(match.share_out)
-
-    @staticmethod
-    def may_be_over(game) -> bool:
-        # A match is over after its planned hands; ending it plans the hands played.
-        return "hands" in game.rules
-
-    ending_words = staticmethod(match.ending_words)
-    leaves = staticmethod(match.left_on_table)
-
-    @staticmethod
-    def left_words(left: dict) -> str:
-        chips = match.carried(left)
-        return f"{chips} chip{'s' if chips != 1 else ''}"
 
     @classmethod
     def next_game(cls, game, score):
@@ -65,11 +50,8 @@ class Tridge(GameKind):
         first, _, meta = super().next_game(game, score)
         return first, match.next_rules(game), meta
 
-    # The player page and the evening's settlement count chips won or lost.
+    # The player page counts chips won or lost.
     RESULT = "Average chip result"
-    STAKE_UNIT = "chip"
-    BALANCES_TEXT = words.BALANCES_TEXT
-    balances = staticmethod(match.balances)
 
     @staticmethod
     def result(game, side, score):

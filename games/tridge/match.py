@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.money.money import stake_of
-from games.templatetags.scorekeeper import money, signed
+from games.engine.money import Money, stake_of
+from games.engine.words import money_text, signed
 from games.tridge.settle import Settlement, funds_on_table, settle
 from games.tridge.terms import Settings
+from games.tridge.words import SETTLES_TEXT
 
 KEEP, SPLIT = "keep", "split"
 
@@ -137,17 +138,65 @@ def settlement(game, score) -> Settlement:
 def board_context(game, score) -> dict:
     """The board's money beside the chips, when the table set a money value, and the
     match's end."""
-    settled = settlement(game, score)
-    context = {"settlement": settled, "ended": ended(game)}
-    if settled.chip_value is not None:
-        context["standing_notes"] = {
-            name: f"{signed(chips)} chips · {'+' if chips > 0 else ''}{money(chips, settled)}"
-            for name, chips in settled.results.items()
-        }
-    return context
+    return {"settlement": settlement(game, score), "ended": ended(game)} | TridgeMoney.notes(
+        game, score
+    )
 
 
-def balances(game, score) -> dict[str, int]:
-    """Chips won or lost, as the settlement counts them, for the evening's settlement: the
-    table is one more party, paid what stays on it and paying out what it brought."""
-    return settlement(game, score).balances
+class TridgeMoney(Money):
+    """A match's money (games/engine/money.py): chips won or lost, at so much a chip; the
+    funds left at the end are kept on the table for a later match or shared out."""
+
+    UNIT = "chip"
+    SETTLES_TEXT = SETTLES_TEXT
+    KEPT_CHOICES = ("stake", "funds_left")
+    LEAVES = True
+
+    @staticmethod
+    def results(game, score) -> dict[str, int]:
+        """Chips held less the chips each was dealt (a share of the funds comes apart)."""
+        chips = starting_chips(game)
+        return {name: score.standings[name] - chips for name in game.players}
+
+    @staticmethod
+    def left(game, score) -> int:
+        return funds_on_table(score.details["funds"])
+
+    @staticmethod
+    def share(game, score) -> int:
+        if not split_funds(game):
+            return 0
+        return funds_on_table(score.details["funds"]) // len(game.players)
+
+    leaves = staticmethod(left_on_table)
+    carried = staticmethod(carried)
+
+    @staticmethod
+    def left_words(left: dict) -> str:
+        chips = carried(left)
+        return f"{chips} chip{'s' if chips != 1 else ''}"
+
+    @staticmethod
+    def may_be_over(game) -> bool:
+        # A match is over after its planned hands; ending it plans the hands played.
+        return "hands" in game.rules
+
+    share_out = staticmethod(share_out)
+    end = staticmethod(end)
+    ending_words = staticmethod(ending_words)
+
+    @classmethod
+    def notes(cls, game, score) -> dict:
+        """Under each name, chips up or down (with a share of the funds shared out) and their
+        money, once the table set a money value."""
+        stake = stake_of(game)
+        if stake is None:
+            return {}
+        share = cls.share(game, score)
+        notes = {}
+        for name, chips in cls.results(game, score).items():
+            chips += share
+            sign = "+" if chips > 0 else ""
+            said = signed(chips) if chips else "0"
+            notes[name] = f"{said} chips · {sign}{money_text(chips * stake)}"
+        return {"standing_notes": notes}

@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from games.money.money import stake_of
+from games.engine.money import stake_of
 from games.play import boards, services
 from games.tridge import match
 from games.tridge.forms import SettlementForm

@@ -35,7 +35,7 @@ def game_new(request, pk):
     kind = request.POST.get("kind") or request.GET.get("kind")
     if kind not in GAMES or not GAMES[kind].enterable():
         return render(request, "games/choose.html", {"session": session, "kinds": GAMES.values()})
-    leftovers = table.lying(session.group, kind) if GAMES[kind].LEAVES else []
+    leftovers = table.lying(session.group, kind) if GAMES[kind].money.LEAVES else []
     form = GameForm(request.POST or None, kind=kind, group=session.group, leftovers=leftovers)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -172,7 +172,7 @@ def rematch(request, pk):
         if request.POST.get("then") == "end":
             by = request.user.get_username()
             services.change_game(
-                game, lambda locked: locked.engine.end(locked, locked.hands.count(), by)
+                game, lambda locked: locked.engine.money.end(locked, locked.hands.count(), by)
             )
         elif request.POST.get("then") != "leave" and not over:
             return redirect("game_rematch", game.pk)  # a form from before the question
@@ -183,7 +183,7 @@ def rematch(request, pk):
     context = {
         "game": game,
         "hands": hands,
-        "ending": game.engine.ending_words(game, score) if hands else "",
+        "ending": game.engine.money.ending_words(game, score) if hands else "",
     }
     return render(request, "games/rematch.html", context)
 

@@ -4,10 +4,10 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from games.engine.money import stake_of
 from games.engine.registry import GAMES
 from games.engine.sheet import SheetError
 from games.models import Session
-from games.money.money import stake_of
 from games.play.entry import whole_number
 from games.play.groups import first_group, groups_of
 from games.play.table_forms import ImportForm, SessionForm, house_rules

@@ -19,7 +19,7 @@ def share_out(request, pk, left):
     group = get_object_or_404(groups_of(request.user), pk=pk)
     leftover = get_object_or_404(table.on_table(group), pk=left)
     source = leftover.source
-    if services.change_game(source, source.engine.share_out):
+    if services.change_game(source, source.engine.money.share_out):
         left_now = Leftover.objects.filter(source=source).exists()
         rest = " What could not be shared stays on the table." if left_now else ""
         messages.success(

@@ -30,7 +30,9 @@ def test_marking_a_payment_paid_on_the_evenings_settlement(live_server, phone, u
     page.fill("#id_stake", "0.05 a chip")
     page.click("button:has-text('Start the game')")
     page.wait_for_load_state()  # the new page whole, not as far as it is parsed
-    assert "Write an amount such as 0.05 or 0,05" in page.inner_text(".field.has-error")
+    assert "Write an amount such as 0.05 or 0,05" in page.inner_text(
+        ".field.has-error:has(#id_stake)"
+    )
     shoot(page, "evening-new-game-money-per-chip")
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
     shoot(page, "evening-session")

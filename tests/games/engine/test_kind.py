@@ -5,8 +5,10 @@ from types import SimpleNamespace
 import pytest
 
 from games.engine.kind import GameKind
+from games.engine.money import Money
 from games.engine.registry import GAMES
 from games.tridge import forms, records, rules, urls, words
+from games.tridge.match import TridgeMoney
 
 PLAYERS = ["Ana", "Ben", "Cy"]
 
@@ -74,7 +76,13 @@ def declared(**parts):
     return type("Sixth", (GameKind,), body)
 
 
-NAMED = {"NAME": "Sixth", "SEATS": (2,), "PLAYERS_TEXT": "2 players", "SUMMARY": ()}
+NAMED = {
+    "NAME": "Sixth",
+    "SEATS": (2,),
+    "PLAYERS_TEXT": "2 players",
+    "SUMMARY": (),
+    "money": Money,
+}
 
 
 def test_a_game_takes_its_parts_from_its_folder_under_their_usual_names():
@@ -107,8 +115,16 @@ def test_what_a_games_class_declares_comes_before_its_folder():
 
 
 def test_a_game_that_does_not_say_its_name_is_refused_as_it_is_declared():
-    with pytest.raises(TypeError, match="Sixth does not declare NAME, SUMMARY"):
+    with pytest.raises(TypeError, match="Sixth does not declare NAME, SUMMARY, money"):
         declared(SEATS=(2,), PLAYERS_TEXT="2 players")
+
+
+def test_a_games_money_is_the_facet_its_class_declares_never_one_found_by_a_name():
+    # Money is not among the parts a folder gives: a game without it is refused.
+    with pytest.raises(TypeError, match="Sixth does not declare money"):
+        declared(**{name: part for name, part in NAMED.items() if name != "money"})
+    assert GAMES["tridge"].money is TridgeMoney
+    assert all(GAMES[key].money is Money for key in ("contractor", "bid_fair", "cardigan"))
 
 
 def test_a_tally_kept_between_saves_is_made_by_every_module_of_the_engine():

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine.kind import GameKind
+from games.engine.money import Money
 from games.engine.registry import GAMES
 from games.models import Game, Hand, Paid, Session
 from games.money import evening
@@ -28,19 +28,19 @@ def session(user):
 def test_each_player_pays_every_other_the_difference_in_their_scores(session):
     # Contractor's example ends Ana -17, Ben 0, Cy 8.
     game = example_game(session, "contractor-three-hands")
-    assert game.engine.balances(game, score_game(game)) == {"Ana": -42, "Ben": 9, "Cy": 33}
+    assert evening.balances(game, score_game(game)) == {"Ana": -42, "Ben": 9, "Cy": 33}
 
 
 def test_each_member_of_the_losing_team_pays_the_difference_between_the_teams():
     score = SimpleNamespace(standings={"Ana & Cy": 120, "Ben & Dee": 80})
-    balances = GAMES["cardigan"].balances(None, score)
+    balances = GAMES["cardigan"].money.results(None, score)
     assert balances == {"Ana": 40, "Cy": 40, "Ben": -40, "Dee": -40}
 
 
 def test_tridge_counts_chips_won_or_lost_and_the_funds_kept_are_paid_into(session):
     game = example_game(session, "tridge-four-people")
     score = score_game(game)
-    balances = game.engine.balances(game, score)
+    balances = evening.balances(game, score)
     expected = tridge_settle.settle(game.players, game.rules["chips"], score)
     on_table = expected.on_table
     assert on_table, "the example leaves chips on the table"
@@ -51,7 +51,7 @@ def test_tridge_counts_chips_won_or_lost_and_the_funds_kept_are_paid_into(sessio
 def test_tridge_funds_split_leave_only_what_cannot_be_shared_to_the_kept_funds(session):
     game = example_game(session, "tridge-four-people", funds_left="split")
     score = score_game(game)
-    balances = game.engine.balances(game, score)
+    balances = evening.balances(game, score)
     result = tridge_settle.settle(game.players, game.rules["chips"], score, split_funds=True)
     assert {k: v for k, v in balances.items() if k != KEPT} == result.results
     assert balances.get(KEPT, 0) == result.on_table % 4
@@ -131,7 +131,7 @@ def test_the_payments_settle_every_balance_exactly(games):
     exact = {}
     for points, stake in games:
         standings = dict(zip(PEOPLE, points, strict=False))
-        for name, units in GameKind.balances(None, SimpleNamespace(standings=standings)).items():
+        for name, units in Money.results(None, SimpleNamespace(standings=standings)).items():
             exact[name] = exact.get(name, Decimal(0)) + units * stake
     assert sum(exact.values()) == 0
     cents = evening.whole_cents(exact)

@@ -3,7 +3,7 @@
 import pytest
 
 from games.models import Game, Paid, Session
-from games.tridge.words import BALANCES_TEXT
+from games.tridge.words import SETTLES_TEXT
 from tests.tables import example_game
 
 pytestmark = pytest.mark.django_db
@@ -118,11 +118,11 @@ def test_tridge_asks_for_money_per_chip(owner_client, session):
     example_game(session, "tridge-four-people")
     page = owner_client.get(settle_url(session)).content.decode()
     assert "Money per chip (optional)" in page
-    assert Game.objects.get().engine.STAKE_UNIT == "chip"
+    assert Game.objects.get().engine.money.UNIT == "chip"
 
 
 def test_the_settlement_says_how_a_game_that_settles_otherwise_is_counted_in_its_own_words(
     owner_client, session
 ):
     page = owner_client.get(settle_url(session)).content.decode()
-    assert f"between the teams' scores. {BALANCES_TEXT}</p>" in page
+    assert f"between the teams' scores. {SETTLES_TEXT}</p>" in page
