@@ -10,12 +10,11 @@ class GamesConfig(AppConfig):
         from django.db.models.signals import post_save
 
         from games.engine import registry
-        from games.money import table
-        from games.play.changes import game_changed
+        from games.money import books
         from games.play.groups import first_group_at_sign_up
 
         registry.load()
-        # What is kept in step with a game's hands follows each change, in its transaction.
-        game_changed.connect(table.follow)
+        # The ledger follows each change of its sources, in the change's transaction.
+        books.connect()
         # Every way an account is made (sign-up, createsuperuser, the admin) gives it a group.
         post_save.connect(first_group_at_sign_up, sender=get_user_model())

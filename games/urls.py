@@ -116,6 +116,7 @@ urlpatterns = [
     path("sessions/<int:pk>/games/new/", games.game_new, name="game_new"),
     path("sessions/<int:pk>/settle/", evening.settle_up, name="session_settle"),
     path("sessions/<int:pk>/settle/paid/", evening.mark_paid, name="session_paid"),
+    path("sessions/<int:pk>/settle/undo/", evening.undo_paid, name="session_paid_undo"),
     path("players/<int:pk>/", players.player_detail, name="player"),
     path("players/<int:pk>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:pk>/merge/", players.player_merge, name="player_merge"),

@@ -27,6 +27,7 @@ def example_game(session, name, stake=None, **meta):
     """The example sheet `name` imported into `session`, with a money value and meta."""
     import json
 
+    from games.play import changes
     from games.records.imports import import_sheet
     from tests.sheets import EXAMPLES
 
@@ -35,6 +36,7 @@ def example_game(session, name, stake=None, **meta):
         meta["stake"] = stake
     game.meta = game.meta | meta
     game.save()
+    changes.changed(game)  # as a change of the game's money value makes it
     return game
 
 

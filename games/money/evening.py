@@ -1,40 +1,45 @@
-"""An evening's settlement: every finished money game of a session, settled together.
+"""An evening's settlement, as the group's ledger holds it: the entries of a session's games
+and the payments marked on its page.
 
-A game is played for money when the table set its money value, `game.meta["stake"]`
-(a decimal string: money per chip in Tridge, per point in the other games). Each game
-says what each person won or lost in its own units (`GameKind.balances`); times the
-money value, that is money. The evening adds it up person by person and works out the
-fewest payments that square everyone. Payments are worked out again on every visit;
-a `Paid` row marks one as paid while its payer, payee and amount still match.
-
-The queries are fixed whatever the number of games: the games with their hands, and
-the marks (games/records/history.py `games_with_hands`).
+Each person's result is the sum of their lines in the evening's games (docs/MONEY.md);
+the fewest payments square those results; each says what of it was paid on this page,
+and, where it was not, whether it is still owed overall (it carries to the group's Settle
+up) or was settled there since. Nothing is worked out from the games here but why a game
+counts no money (not over, needs a correction, no money value), for the few that do not.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Q, Sum
+
 from games.engine.money import stake_of
 from games.engine.sheet import SheetError
-from games.models import Paid
-from games.money.payments import fewest_payments
+from games.models import Entry, Line, Payment, Session
+from games.money.books import balances
+from games.money.cents import as_money, from_cents, in_cents
+from games.money.entries import OUTSIDE, TABLE
+from games.money.ledger import capacity, in_order, owed
 from games.play.services import score_records
 from games.records.history import games_with_hands
-
-CENT = Decimal("0.01")
 
 
 @dataclass
 class Counted:
-    """A finished money game: each person's result in its units, and in money (exact)."""
+    """A game whose entries move money this evening: each party's units and money (exact,
+    in the ledger's ten-thousandths: games/money/cents.py)."""
 
     game: object
-    stake: Decimal
+    stake: Decimal | None
     units: dict[str, int]
-    money: dict[str, Decimal]
+    exact: dict[str, int]
+    finished: bool
+
+    @property
+    def money(self) -> dict[str, Decimal]:
+        return {party: as_money(amount) for party, amount in self.exact.items()}
 
 
 @dataclass
@@ -45,102 +50,133 @@ class LeftOut:
 
 
 @dataclass
-class Payment:
+class Due:
+    """A payment of the evening's fewest: how much of it was marked paid on the evening's
+    page, and how much of the rest may still be paid (what is still owed overall)."""
+
     payer: str
     payee: str
-    amount: Decimal
-    paid: Paid | None = None
+    cents: int
+    paid: int = 0
+    can_pay: int = 0
+
+    @property
+    def amount(self) -> Decimal:
+        return from_cents(self.cents)
+
+    @property
+    def left(self) -> Decimal:
+        return from_cents(max(0, self.cents - self.paid))
+
+    @property
+    def payable(self) -> Decimal:
+        return from_cents(self.can_pay)
+
+    @property
+    def state(self) -> str:
+        """ "paid", "part" (paid in part here), "carried" (owed still, on Settle up too),
+        "settled" (not paid here, but nothing of it is owed overall any more)."""
+        if self.paid >= self.cents:
+            return "paid"
+        if not self.can_pay:
+            return "settled"
+        return "part" if self.paid else "carried"
 
 
 @dataclass
 class Evening:
+    session: Session
     counted: list[Counted] = field(default_factory=list)
     left_out: list[LeftOut] = field(default_factory=list)
-    results: dict[str, Decimal] = field(default_factory=dict)  # whole cents, biggest win first
-    rounded: bool = False  # some result was not a whole number of cents
-    payments: list[Payment] = field(default_factory=list)
-    # Marks that no longer match a payment: a game changed after they were made.
-    stale: list[Paid] = field(default_factory=list)
-    # Who sat at the counted games; any other party (Tridge's table)
-    # is shown as such.
-    people: set[str] = field(default_factory=set)
+    cents: dict[str, int] = field(default_factory=dict)  # each party's result, rounded
+    due: list[Due] = field(default_factory=list)
+    payments: list[Payment] = field(default_factory=list)  # marked on its page, undone too
 
     @property
-    def parties(self) -> list[str]:
-        """Who has a result without sitting at a game: Tridge's table."""
-        return [name for name in self.results if name not in self.people]
+    def results(self) -> dict[str, Decimal]:
+        return in_order(self.cents)
+
+    rounded: bool = False  # some result was not a whole number of cents
+
+    @property
+    def has_table(self) -> bool:
+        return TABLE in self.cents
 
     @property
     def unpaid(self) -> int:
-        return sum(payment.paid is None for payment in self.payments)
+        return sum(due.state != "paid" for due in self.due)
+
+    def about(self, people) -> list[Due]:
+        """The payments of the evening a game's people (or the table) pay or are paid."""
+        people = set(people)
+        return [due for due in self.due if due.payer in people or due.payee in people]
 
 
-def session_evening(session) -> Evening:
-    games = games_with_hands().filter(session=session)
-    return settle(games, session.paid.select_related("by"))
-
-
-def settle(games, marks) -> Evening:
-    """The evening of these games (hands prefetched), with the marks of payments paid."""
-    evening = Evening()
-    totals: dict[str, Decimal] = {}
-    for game in games:
-        stake = stake_of(game)
-        try:
-            score = score_records(game, [hand.record for hand in game.hands.all()])
-        except SheetError:
-            evening.left_out.append(LeftOut(game, stake, "needs a correction"))
-            continue
-        if not score.finished:
-            evening.left_out.append(LeftOut(game, stake, "not finished"))
-            continue
-        if stake is None:
-            evening.left_out.append(LeftOut(game, None, "no money value set"))
-            continue
-        units = balances(game, score)
-        money = {name: amount * stake for name, amount in units.items()}
-        evening.counted.append(Counted(game, stake, units, money))
-        evening.people.update(game.players)
-        for name, amount in money.items():
-            totals[name] = totals.get(name, Decimal(0)) + amount
-    cents = whole_cents(totals)
-    evening.rounded = any(cents[name] != totals[name] / CENT for name in totals)
-    evening.results = {
-        name: cents[name] * CENT for name in sorted(cents, key=lambda n: (-cents[n], n))
-    }
-    marked = {(mark.payer, mark.payee, mark.amount): mark for mark in marks}
-    for payment in fewest_payments(cents):
-        amount = payment.amount * CENT
-        paid = marked.pop((payment.payer, payment.payee, amount), None)
-        evening.payments.append(Payment(payment.payer, payment.payee, amount, paid))
-    evening.stale = list(marked.values())
+def session_evening(session: Session) -> Evening:
+    evening = Evening(session)
+    games = {game.pk: game for game in session.games.all()}
+    # Its games' lines (chips from outside come at no money), and its rounding's.
+    lines = Line.objects.filter(entry__session=session).filter(
+        Q(entry__game__in=games) & ~Q(party=OUTSIDE) | Q(entry__kind=Entry.ROUNDED)
+    )
+    sums = lines.values("entry__game", "party").annotate(units=Sum("units"), money=Sum("money"))
+    by_game: dict[int | None, list[dict]] = {}
+    for row in sums:
+        by_game.setdefault(row["entry__game"], []).append(row)
+    over = set(
+        Entry.objects.filter(game__in=games, kind=Entry.RESULT).values_list("game", flat=True)
+    )
+    total: dict[str, int] = {}
+    for pk, game in games.items():
+        rows, stake = by_game.get(pk, []), stake_of(game)
+        # Over and played for money, or money moved all the same (chips taken, made up).
+        if (pk in over and stake is not None) or any(row["money"] for row in rows):
+            units = {row["party"]: row["units"] for row in rows}
+            exact = {row["party"]: row["money"] for row in rows}
+            evening.counted.append(Counted(game, stake, units, exact, pk in over))
+            for party, amount in exact.items():
+                total[party] = total.get(party, 0) + amount
+    rounding = by_game.get(None, [])
+    evening.rounded = bool(rounding)
+    for row in rounding:
+        total[row["party"]] = total.get(row["party"], 0) + row["money"]
+    evening.cents = {party: in_cents(amount) for party, amount in total.items()}
+    counted = {item.game.pk for item in evening.counted}
+    evening.left_out = _left_out([pk for pk in games if pk not in counted], over)
+    evening.payments = list(
+        Payment.objects.filter(session=session).select_related("by", "undone_by")
+    )
+    _due(evening, balances(session.group))
     return evening
 
 
-TABLE = "the table"
+def _left_out(pks: list[int], over: set[int]) -> list[LeftOut]:
+    """Why each of these games counts no money: scored again, for these few only."""
+    left = []
+    for game in games_with_hands().filter(pk__in=pks):
+        stake = stake_of(game)
+        if game.pk in over:
+            why = "no money value set"
+        else:
+            try:
+                score_records(game, [hand.record for hand in game.hands.all()])
+            except SheetError:
+                why = "needs a correction"
+            else:
+                why = "not finished"
+        left.append(LeftOut(game, stake, why))
+    return left
 
 
-def balances(game, score) -> dict[str, int]:
-    """Each person's result with their share of the funds shared out, and the table's: the
-    chips left on it, less those it brought (games/engine/money.py)."""
-    money = game.engine.money
-    share = money.share(game, score)
-    units = {name: won + share for name, won in money.results(game, score).items()}
-    table = money.left(game, score) - share * len(units) - money.carried(game.rules)
-    return units | ({TABLE: table} if table else {})
-
-
-def whole_cents(totals: dict[str, Decimal]) -> dict[str, int]:
-    """Each exact result in whole cents, still adding up to zero.
-
-    A money value such as 0.005 a chip can leave half cents. Each result is rounded
-    down, and the cents that leaves over go one each to the largest fractions (then
-    by name): nobody is more than a cent away from the exact amount.
-    """
-    exact = {name: amount / CENT for name, amount in totals.items()}
-    cents = {name: math.floor(amount) for name, amount in exact.items()}
-    over = -sum(cents.values())
-    by_fraction = sorted(exact, key=lambda name: (cents[name] - exact[name], name))
-    for name in by_fraction[:over]:
-        cents[name] += 1
-    return cents
+def _due(evening: Evening, group: dict[str, int]) -> None:
+    """The fewest payments of the evening's results, each with what was paid of it here and
+    what may still be paid overall (the group's balances, `group`, in cents)."""
+    paid: dict[tuple[str, str], int] = {}
+    for payment in evening.payments:
+        if payment.undone_at is None:
+            pair = (payment.payer, payment.payee)
+            paid[pair] = paid.get(pair, 0) + int(payment.amount * 100)
+    for item in owed(evening.cents):
+        here = min(item.cents, paid.get((item.payer, item.payee), 0))
+        can = min(item.cents - here, capacity(group, item.payer, item.payee))
+        evening.due.append(Due(item.payer, item.payee, item.cents, here, can))

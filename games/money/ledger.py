@@ -1,14 +1,8 @@
-"""The group's running balances: every evening's settlement added up, less what was paid.
+"""The group's money as its ledger holds it: each party's balance, the fewest payments that
+square the group, the payments made; and what one person owes or is owed.
 
-Nothing here is stored but the payments: each evening is settled again from its games
-(games/money/evening.py `settle`), its results in whole cents added person by person, and
-every payment taken off: the marks of the evenings' settlements (`Paid`) and the payments
-recorded on the group's Settle up (`GroupPayment`, undone ones left out). Each evening's
-results add up to zero in whole cents and a payment moves the same cents from one person
-to another, so the balances add up to zero too.
-
-The queries are fixed whatever the number of games: the group's games with their hands
-(games/records/history.py `games_with_hands`), the marks, and the payments.
+Views of the entries (games/money/books.py writes them): a few sums and a page of
+payments, the same number of queries however long the group's history.
 """
 
 from __future__ import annotations
@@ -16,44 +10,60 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db import transaction
-from django.utils import timezone
+from django.core.paginator import Page, Paginator
+from django.db.models import Q, Sum
 
-from games.models import Group, GroupPayment, Paid
-from games.money.evening import CENT, settle
+from games.models import Group, Line, Payment
+from games.money.books import OUTSIDE, TABLE, balances
+from games.money.cents import from_cents
 from games.money.payments import fewest_payments
-from games.records.history import games_with_hands
+
+# The group's Settle up lists this many payments made a page, newest first.
+RECENT_PAYMENTS = 20
 
 
 @dataclass
 class Owed:
-    """One payment of the fewest that square the group."""
+    """One payment of the fewest that square a set of balances, in cents."""
 
     payer: str
     payee: str
-    amount: Decimal
+    cents: int
+
+    @property
+    def amount(self) -> Decimal:
+        return from_cents(self.cents)
+
+
+def owed(cents: dict[str, int]) -> list[Owed]:
+    """The fewest payments that bring these balances (in cents) to zero."""
+    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(cents)]
+
+
+def in_order(cents: dict[str, int]) -> dict[str, Decimal]:
+    """Balances as money, biggest credit first, then by name; nobody at zero."""
+    order = sorted((party for party in cents if cents[party]), key=lambda p: (-cents[p], p))
+    return {party: from_cents(cents[party]) for party in order}
 
 
 @dataclass
 class Ledger:
-    # Each person's balance (won less paid), biggest credit first; nobody at zero.
-    balances: dict[str, Decimal] = field(default_factory=dict)
+    group: Group
+    cents: dict[str, int] = field(default_factory=dict)  # each party's balance
     owed: list[Owed] = field(default_factory=list)
-    # Who sat at the games counted; any other party (Tridge's table) is shown as such.
-    people: set[str] = field(default_factory=set)
-    # Newest first: the group's payments (undone ones too) and the evenings' marks.
-    payments: list[GroupPayment] = field(default_factory=list)
-    marks: list[Paid] = field(default_factory=list)
-    evenings: int = 0  # sessions with a counted game
+    payments: Page | None = None  # a page of the payments made, newest first, undone too
 
     @property
-    def parties(self) -> list[str]:
-        """Who has a balance without sitting at a game: Tridge's table."""
-        return [name for name in self.balances if name not in self.people]
+    def balances(self) -> dict[str, Decimal]:
+        return in_order(self.cents)
 
     @property
     def total(self) -> Decimal:
-        return sum((payment.amount for payment in self.owed), Decimal(0))
+        return from_cents(sum(payment.cents for payment in self.owed))
+
+    @property
+    def has_table(self) -> bool:
+        return TABLE in self.cents
 
     def owed_by(self, payer: str, payee: str) -> Decimal | None:
         for payment in self.owed:
@@ -62,64 +72,34 @@ class Ledger:
         return None
 
 
-def group_ledger(group: Group) -> Ledger:
-    live = {"session__group": group, "session__deleted__isnull": True}
-    games = games_with_hands().filter(**live)
-    # Every mark counts, even one an evening no longer matches to a payment (a game changed
-    # after it was made): that money was handed over all the same.
-    marks = Paid.objects.filter(**live).select_related("by", "session").order_by("-at", "-pk")
-    payments = GroupPayment.objects.filter(group=group).select_related("by", "undone_by")
-    return ledger_of(games, list(marks), list(payments))
-
-
-def ledger_of(games, marks, payments) -> Ledger:
-    ledger = Ledger(payments=payments, marks=marks)
-    by_session: dict[int, list] = {}
-    for game in games:
-        by_session.setdefault(game.session_id, []).append(game)
-    cents: dict[str, int] = {}
-    for session_games in by_session.values():
-        evening = settle(session_games, [])
-        ledger.people |= evening.people
-        ledger.evenings += bool(evening.counted)
-        for name, amount in evening.results.items():
-            cents[name] = cents.get(name, 0) + int(amount / CENT)
-    for payment in [*marks, *(p for p in payments if p.undone_at is None)]:
-        amount = int(payment.amount / CENT)
-        cents[payment.payer] = cents.get(payment.payer, 0) + amount
-        cents[payment.payee] = cents.get(payment.payee, 0) - amount
-    ledger.balances = {
-        name: cents[name] * CENT
-        for name in sorted(cents, key=lambda n: (-cents[n], n))
-        if cents[name]
-    }
-    ledger.owed = [Owed(p.payer, p.payee, p.amount * CENT) for p in fewest_payments(cents)]
+def group_ledger(group: Group, page=None) -> Ledger:
+    """The group's Settle up: a sum of its lines, and a page of its payments made (`page`
+    None: the balances alone, for the group's page)."""
+    cents = balances(group)
+    ledger = Ledger(group, cents, owed(cents))
+    if page is not None:
+        made = Payment.objects.filter(group=group).select_related("by", "undone_by", "session")
+        ledger.payments = Paginator(made, RECENT_PAYMENTS).get_page(page)
     return ledger
 
 
-class NotOwed(Exception):
-    """The payment is no longer among those owed (the balances changed meanwhile)."""
+def capacity(cents: dict[str, int], payer: str, payee: str) -> int:
+    """The most `payer` can still pay `payee` overall, in cents: what the payer owes, and no
+    more than the payee is owed."""
+    return max(0, min(-cents.get(payer, 0), cents.get(payee, 0)))
 
 
-def record_payment(group: Group, payer: str, payee: str, amount: Decimal, by) -> GroupPayment:
-    """Record that `payer` paid `payee` `amount`, at most what the balances say is owed.
-
-    The group's row is locked while the balances are worked out and the payment written, so
-    that two phones (or a double tap) never pay one debt twice.
-    """
-    with transaction.atomic():
-        Group.objects.select_for_update().filter(pk=group.pk).first()
-        owed = group_ledger(group).owed_by(payer, payee)
-        if owed is None or amount > owed:
-            raise NotOwed
-        return GroupPayment.objects.create(
-            group=group, payer=payer, payee=payee, amount=amount, by=by
-        )
+def balances_of(pairs) -> dict[tuple[int, str], int]:
+    """Each (group pk, name)'s balance in cents, in one sum: a player page, a member's own."""
+    pairs = list(pairs)
+    if not pairs:
+        return {}
+    either = Q()
+    for group, name in pairs:
+        either |= Q(group=group, party=name)
+    rows = Line.objects.filter(either).values("group", "party").annotate(cents=Sum("cents"))
+    found = {(row["group"], row["party"]): row["cents"] for row in rows}
+    return {pair: found.get(pair, 0) for pair in pairs}
 
 
-def undo_payment(payment: GroupPayment, by) -> bool:
-    """Mark `payment` undone (kept in the history); False if it was undone already."""
-    undone = GroupPayment.objects.filter(pk=payment.pk, undone_at__isnull=True).update(
-        undone_at=timezone.now(), undone_by=by
-    )
-    return bool(undone)
+__all__ = ["OUTSIDE", "TABLE", "Ledger", "Owed", "group_ledger", "owed", "capacity"]

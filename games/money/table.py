@@ -5,27 +5,61 @@ when, and which game took them. A new game of the kind asks whether it starts wi
 (the new game form, Play again); the table may also share them out among the people who
 left them, by the house rule of that game (its settlement's "share them out").
 
-Every chip is in one place. The amounts are never stored: the source game's engine works
-out what it leaves (GameKind.leaves), and the game that took them carries the sum of what
-its sources leave in its house rules, as its sheet needs them. Every change of a game
-(games/play/changes.py `changed`, in the change's own transaction) calls `follow`, and
-`reckon` keeps both in step: a correction of the source after its chips were taken
-reaches the game that took them, and the one after it.
+Every chip is in one place, and the ledger says which (docs/MONEY.md): a pile on the table
+is the sum of the table's lines for it, its chips and what they are worth. The game that
+took them carries them in its house rules, as its sheet needs them, and `reckon` keeps
+those in step after every change (games/money/books.py `follow`): a correction of the
+source after its chips were taken reaches the game that took them, and the one after it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, Sum
 from django.utils import timezone
 
+from games.engine.money import stake_of
 from games.engine.sheet import SheetError
-from games.engine.words import names
-from games.models import Game, Leftover
+from games.engine.words import money_text, names
+from games.models import Game, Leftover, Line
+from games.money.cents import as_money
+from games.money.entries import TABLE
 from games.play import following, services
-from games.records.history import games_with_hands
+
+
+@dataclass
+class Lying:
+    """A pile on the table: the leftover row of the match that left it, its chips and what
+    they are worth (exact, in the ledger's ten-thousandths: games/money/cents.py)."""
+
+    left: Leftover
+    chips: int
+    exact: int
+
+    @property
+    def source(self) -> Game:
+        return self.left.source
+
+    @property
+    def worth(self) -> Decimal:
+        return as_money(self.exact)
+
+    @property
+    def words(self) -> str:
+        """ "120 chips left on 21 Nov by Ana, Ben, Cy and Dee, worth 6.00 (0.05 a chip)"."""
+        source = self.source
+        people = [seat.player.name for seat in source.seat_set.all()] or source.players
+        when = f"{source.session.date:%-d %b}"  # the evening's date, as the table calls it
+        chips = f"{self.chips} chip{'s' if self.chips != 1 else ''}"
+        said = f"{chips} left on {when} by {names(people)}"
+        stake = stake_of(source)
+        if stake is None and not self.exact:
+            return f"{said}, not played for money"
+        return f"{said}, worth {money_text(self.worth)} ({stake or 0} a chip)"
 
 
 def left_by(game: Game, score=None) -> dict:
@@ -37,55 +71,26 @@ def left_by(game: Game, score=None) -> dict:
         return {}
 
 
-def on_table(group):
-    """What lies on the group's table, oldest first: left by a game not deleted, and taken
-    by none, or by a game since deleted (its chips are back on the table)."""
-    return (
-        Leftover.objects.filter(group=group, source__deleted__isnull=True)
-        .filter(Q(taken_by__isnull=True) | Q(taken_by__deleted__isnull=False))
-        .select_related("source__session")
-        .prefetch_related(
-            "source__seat_set__player",
-        )
+def lying(group, kind: str | None = None) -> list[Lying]:
+    """The piles on the group's table (for a new game of `kind`), oldest first: what the
+    ledger holds of each match that left chips, where no game that still stands took them."""
+    piles = (
+        Line.objects.filter(group=group, party=TABLE, in_play=False)
+        .values("pile")
+        .annotate(chips=Sum("units"), money=Sum("money"))
+        .filter(~Q(chips=0))
     )
-
-
-def lying(group, kind: str | None = None) -> list[tuple[Leftover, str]]:
-    """What lies on the group's table (for a new game of `kind`), each in words: "120
-    chips left on 21 Nov by Ana, Ben, Cy and Dee"."""
-    lying = on_table(group)
+    held = {row["pile"]: row for row in piles}
+    rows = Leftover.objects.filter(source__in=held, source__deleted__isnull=True)
     if kind is not None:
-        lying = lying.filter(source__kind=kind)
-    return [(left, words(left, amount)) for left, amount in with_amounts(lying)]
+        rows = rows.filter(source__kind=kind)
+    rows = rows.select_related("source__session").prefetch_related("source__seat_set__player")
+    return [Lying(row, held[row.source_id]["chips"], held[row.source_id]["money"]) for row in rows]
 
 
-def words(left: Leftover, amount: dict) -> str:
-    source = left.source
-    people = [seat.player.name for seat in source.seat_set.all()] or source.players
-    when = f"{source.session.date:%-d %b}"  # the evening's date, as the table calls it
-    return f"{source.engine.money.left_words(amount)} left on {when} by {names(people)}"
-
-
-def with_amounts(leftovers) -> list[tuple[Leftover, dict]]:
-    """Each leftover with what it holds: its source's hands in one query for them all."""
-    leftovers = list(leftovers)
-    sources = games_with_hands().filter(pk__in=[left.source_id for left in leftovers])
-    scored = {game.pk: game for game in sources}
-    held = []
-    for left in leftovers:
-        source = scored[left.source_id]
-        try:
-            records = [hand.record for hand in source.hands.all()]
-            amount = source.engine.money.leaves(source, services.score_records(source, records))
-        except SheetError:
-            amount = {}
-        held.append((left, amount))
-    return [(left, amount) for left, amount in held if amount]
-
-
-def follow(sender, game: Game, score=None, **kwargs) -> None:
-    """A change of `game` (games/play/changes.py `game_changed`), in its own transaction."""
-    reckon(game, score)
+def pile(group, pk: int) -> Lying | None:
+    """The pile on the group's table whose leftover row is `pk`, if it still lies there."""
+    return next((lying for lying in lying(group) if lying.left.pk == pk), None)
 
 
 def reckon(game: Game, score=None) -> None:

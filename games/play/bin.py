@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game, Player, Session
-from games.play import polls, services
+from games.models import Game, Leftover, Player, Session
+from games.play import changes, polls, services
 
 KEEP_DELETED = timedelta(days=30)
 MODELS = {"game": Game, "session": Session, "player": Player}
@@ -44,18 +44,44 @@ def _forget_links(games) -> None:
 
 
 def delete(thing) -> None:
-    """Keep `thing` (a Game, Session or Player) aside, with a session's games."""
+    """Keep `thing` (a Game, Session or Player) aside, with a session's games; Refused if a
+    game that stays started with chips one of them left on the table."""
     now = timezone.now()
     with transaction.atomic():
         if isinstance(thing, Session):
             games = list(Game.objects.filter(session=thing))
-            Game.objects.filter(session=thing).update(deleted=now)
         else:
             games = [thing] if isinstance(thing, Game) else []
+        _not_taken(games)
+        Game.objects.filter(pk__in=[game.pk for game in games]).update(deleted=now)
         thing.deleted = now
         thing.save(update_fields=["deleted"])
         _unlink(games)
+        _changed(games)
+        if isinstance(thing, Session):
+            changes.changed_session(thing)
     _forget_links(games)
+
+
+def _not_taken(games) -> None:
+    """The chips a match left on the table belong, once taken, to the match that took them:
+    its scores count them. So that every chip keeps its place, the match that left them
+    goes only with it, or after it."""
+    gone = {game.pk for game in games}
+    taken = Leftover.objects.filter(source__in=gone, taken_by__deleted__isnull=True)
+    left = taken.exclude(taken_by__in=gone).select_related("taken_by__session").first()
+    if left is not None:
+        later = left.taken_by
+        raise Refused(
+            f"The match of {later.session.date:%-d %b} ({later}) started with the chips "
+            f"{left.source} left on the table: delete that match first, then this."
+        )
+
+
+def _changed(games) -> None:
+    """What follows a game's hands (the group's ledger) follows it out, or back in."""
+    for game in Game.kept.filter(pk__in=[game.pk for game in games]).order_by("created"):
+        changes.changed(game)
 
 
 def _unlink(games) -> None:
@@ -76,16 +102,38 @@ def restore(owner, kind: str, pk) -> Game | Session | Player | None:
     if thing is None:
         return None
     with transaction.atomic():
+        games = []
         if kind == "session":
-            Game.kept.filter(session=thing, deleted=thing.deleted).update(deleted=None)
-        if kind == "game" and thing.session.deleted:
-            # Its session comes back with it, alone: its other games stay in the bin.
-            Session.kept.filter(pk=thing.session_id).update(deleted=None)
+            games = list(Game.kept.filter(session=thing, deleted=thing.deleted))
+        if kind == "game":
+            games = [thing]
+            if thing.session.deleted:
+                # Its session comes back with it, alone: its other games stay in the bin.
+                Session.kept.filter(pk=thing.session_id).update(deleted=None)
         if kind == "player":
             _name_free(thing)
+        _sources_back(games)
+        Game.kept.filter(pk__in=[game.pk for game in games]).update(deleted=None)
         thing.deleted = None
         thing.save(update_fields=["deleted"])
+        _changed(games)
+        if kind == "session" or (kind == "game" and thing.session.deleted):
+            session = Session.kept.get(pk=thing.pk if kind == "session" else thing.session_id)
+            changes.changed_session(session)
     return thing
+
+
+def _sources_back(games) -> None:
+    """A match that started with chips another left on the table comes back only with it."""
+    back = {game.pk for game in games}
+    gone = Leftover.objects.filter(taken_by__in=back, source__deleted__isnull=False)
+    left = gone.exclude(source__in=back).select_related("source__session").first()
+    if left is not None:
+        source = left.source
+        raise Refused(
+            f"{left.taken_by} started with the chips {source} left on the table on "
+            f"{source.session.date:%-d %b}: restore that match first, then this."
+        )
 
 
 def _name_free(player: Player) -> None:

@@ -32,6 +32,10 @@ from games.models import Game
 # the group's ledger (games/money/), which this layer never imports. A signal, Django's
 # own, so that the layers above follow a change without the change knowing them.
 game_changed = Signal()
+# Sent by `changed_session` when a session is deleted or restored, with `session`, after its
+# games' own `changed`: what belongs to an evening beside its games follows (the payments
+# marked on its settlement).
+session_changed = Signal()
 
 # A poll's entries expire: this bounds what a process killed between a commit and its
 # cache write can leave behind (games/play/polls.py).
@@ -66,6 +70,11 @@ def changed(game: Game, score=None) -> None:
     it now stands when the change scored it (its `hands` may be left out), else None.
     """
     game_changed.send(sender=Game, game=game, score=score)
+
+
+def changed_session(session) -> None:
+    """Tell what follows an evening that it was deleted or restored, in that transaction."""
+    session_changed.send(sender=type(session), session=session)
 
 
 def board_key(game: Game, role: str, way: str | int) -> str:

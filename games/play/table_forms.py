@@ -95,8 +95,8 @@ class GameForm(forms.Form):
     """
 
     def __init__(self, *args, kind: str, group, leftovers=(), **kwargs):
-        """`leftovers`: what lies on the group's table for a game of `kind`, each with its
-        words (games/money/table.py `lying`), offered to the new game."""
+        """`leftovers`: the piles on the group's table for a game of `kind`, each with its
+        `left` row and its `words` (games/money/table.py `lying`), offered to the new game."""
         super().__init__(*args, **kwargs)
         self.kind = kind
         self.group = group
@@ -122,7 +122,7 @@ class GameForm(forms.Form):
             # The table says: nothing on it is taken, or kept back, without being asked.
             self.fields["leftover"] = forms.ChoiceField(
                 label="On the table",
-                choices=[(str(left.pk), words) for left, words in self.leftovers]
+                choices=[(str(pile.left.pk), pile.words) for pile in self.leftovers]
                 + [("none", "Start without them: they stay on the table")],
                 widget=forms.RadioSelect,
                 error_messages={
@@ -188,7 +188,7 @@ class GameForm(forms.Form):
     def chosen_leftover(self):
         """The leftover this game starts with, or None."""
         chosen = self.cleaned_data.get("leftover")
-        return next((left for left, _ in self.leftovers if str(left.pk) == chosen), None)
+        return next((p.left for p in self.leftovers if str(p.left.pk) == chosen), None)
 
     def meta(self) -> dict:
         stake = self.cleaned_data.get("stake")

@@ -20,6 +20,7 @@ from games.models import Game, Group, Hand, Leftover, Player, Revision, Session
 from games.play import changes
 from games.play.groups import create_group, first_group, groups_of
 from games.play.services import sheet_of
+from games.records.file_money import check_takings, payments_out, read_payments
 from games.records.imports import checked_sheet, import_sheet, validated
 
 FORMAT = "scorekeeper-account/1"
@@ -80,6 +81,7 @@ def _contents(group) -> dict:
             }
             for session in sessions
         ],
+        "payments": payments_out(group),
     }
 
 
@@ -148,13 +150,15 @@ def load_account(owner, data) -> int:
         except SheetError as error:
             raise DumpError(str(error)) from None
         games = 0
-        for players, sessions in read:
+        for players, sessions, payments in read:
             Player.objects.bulk_create(players)
             stored = []
             for session, session_games in sessions:
                 session.save()
                 stored += [_store_game(session, *game) for game in session_games]
             _lay_the_table(stored)
+            for payment in payments:  # one by one: the ledger writes each one's entries
+                payment.save()
             games += len(stored)
     return games
 
@@ -193,15 +197,25 @@ class Record(Fields):
         return value
 
 
-def _read(owner, group, top: Record, where: str) -> tuple[list[Player], list]:
-    """A group's players and sessions, read from `top` (its other keys read already)."""
+def _read(owner, group, top: Record, where: str) -> tuple[list[Player], list, list]:
+    """A group's players, sessions and payments, read from `top` (its other keys read
+    already)."""
     players = _read_players(group, top.list("players"), where)
     sessions = [
         _read_session(owner, group, raw, f"{where}session {number}")
         for number, raw in enumerate(top.list("sessions"), start=1)
     ]
+    games = [
+        (data, sheet, created, choices, took, f"{where}session {s}, game {g}")
+        for s, (_, session_games) in enumerate(sessions, start=1)
+        for g, (data, sheet, created, _, _, _, choices, took) in enumerate(session_games, 1)
+    ]
+    named = {created: place for _, _, created, _, _, place in games}
+    check_takings(games, lambda when: named.get(when, when.isoformat()))
+    made = {session.created.isoformat(): session for session, _ in sessions}
+    payments = read_payments(top, owner, group, made, _moment_text)
     top.finish()
-    return players, sessions
+    return players, sessions, payments
 
 
 def _read_players(group, names: list, prefix: str) -> list[Player]:
@@ -305,6 +319,14 @@ def _read_revision(owner, raw, where: str, hands: int) -> tuple[int | None, Revi
     revision.at = _moment(revision.at, f"{where}, at")
     record.finish()
     return hand, revision
+
+
+def _moment_text(text: str, where: str) -> datetime:
+    """A moment written as the file writes one (ISO 8601), read as `_moment` reads it."""
+    try:
+        return _moment(datetime.fromisoformat(text), where)
+    except ValueError:
+        raise DumpError(f"{where}: must be a moment such as 2026-11-28T20:00:00+00:00") from None
 
 
 def _moment(value: datetime, where: str) -> datetime:

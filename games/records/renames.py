@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from django import forms
 from django.db import transaction
+from django.dispatch import Signal
 
 from games.engine.sheet import NAME_LENGTH, TEAM_MARK, SheetError, members, team_name
-from games.models import Game, GroupPayment, Paid, Player, Seat
+from games.models import Game, Player, Seat
 from games.play import changes
 from games.play.services import score_records
+
+# Sent in the rename's or merge's transaction, once every game is rewritten, with `group`
+# (its pk), `old` (the spellings the games wrote) and `new`: what names people besides the
+# games follows (the ledger's payments, games/money/books.py), which this layer never imports.
+names_changed = Signal()
 
 
 class Refused(Exception):
@@ -76,34 +82,16 @@ def rewrite(game: Game, old: str, new: str) -> None:
 def _rewrite_all(player: Player, new: str) -> None:
     seats = dict(Seat.kept.filter(player=player).values_list("game", "position"))
     games = Game.kept.select_for_update().select_related("session").filter(pk__in=seats)
-    spellings = set()
+    spellings = {player.name} - {new}
     for game in games:  # kept aside too: they may come back
         # The game's own spelling: a sheet imported as "ana" seats the account's "Ana".
         old = game.players[seats[game.pk]]
         if old != new:
             rewrite(game, old, new)
-            _rename_paid(game.session_id, old, new)
             spellings.add(old)
-    # The group's payments name people as the games did: they follow, undone ones too, so
-    # that the history reads as the balances do. (Unlike a mark, a payment is not one of a
-    # settlement's, so two that now name the same people stay two.)
-    payments = GroupPayment.objects.filter(group=player.group_id)
-    for field in ("payer", "payee"):
-        payments.filter(**{f"{field}__in": spellings}).update(**{field: new})
-
-
-def _rename_paid(session, old: str, new: str) -> None:
-    for field in ("payer", "payee"):
-        for paid in Paid.objects.filter(session=session, **{field: old}):
-            setattr(paid, field, new)
-            same = Paid.objects.filter(
-                session=session, payer=paid.payer, payee=paid.payee, amount=paid.amount
-            )
-            # Two marks that now name the same payment (a merge) are one mark.
-            if same.exists():
-                paid.delete()
-            else:
-                paid.save(update_fields=[field])
+    # The payments name people as the games did: they follow, undone ones too, so that the
+    # history reads as the balances do.
+    names_changed.send(sender=Player, group=player.group_id, old=spellings, new=new)
 
 
 def rename_player(player: Player, new: str) -> None:

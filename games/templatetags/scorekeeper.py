@@ -8,6 +8,7 @@ from django.utils.safestring import mark_safe
 from games.engine import forms, words
 from games.engine.registry import GAMES
 from games.engine.sheet import TEAM
+from games.money.entries import OUTSIDE, TABLE
 
 register = template.Library()
 
@@ -54,6 +55,31 @@ def get(mapping, key):
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+# The ledger's parties that are not people, as a sentence names them.
+PARTIES = {TABLE: "the table", OUTSIDE: "outside the group"}
+
+
+@register.filter
+def party(name, capital=False):
+    """A party of the ledger as a sentence says it: a person's name, or "the table" (with
+    a capital where it starts one)."""
+    said = PARTIES.get(name)
+    if said is None:
+        return name
+    return said[0].upper() + said[1:] if capital else said
+
+
+@register.filter
+def is_person(name) -> bool:
+    return name not in PARTIES
+
+
+@register.filter
+def cents(value):
+    """Whole cents as money: 470 -> 4.70."""
+    return words.money_text(Decimal(value) / 100)
 
 
 @register.filter

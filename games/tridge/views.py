@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from games.engine.money import stake_of
+from games.money.settlement import match_money
 from games.play import boards, services
 from games.tridge import match
 from games.tridge.forms import SettlementForm
@@ -22,8 +23,9 @@ def _tridge(access):
 
 @polled
 def settlement(request, access):
-    """Each person's result in chips (and money), and the fewest payments that clear it;
-    polled as the board is, so every phone sees the options the scorer chose."""
+    """Each person's result in chips (and money), as the group's ledger holds it, and where
+    it sits in the evening's settlement (games/money/settlement.py); polled as the board
+    is, so every phone sees the options the scorer chose."""
     return _settlement(request, access)
 
 
@@ -41,7 +43,9 @@ def _settlement(request, access, form=None):
         "finished": score.finished,
         "key": access.key,
         "form": form,
-        "result": match.settlement(game, score),
+        "money": match_money(game, score),
+        "chips": match.starting_chips(game),
+        "split": match.split_funds(game),
         "ended": match.ended(game),
         "colours": boards.colours(game),
     }

@@ -73,7 +73,11 @@ def delete_screen(request, thing, kind: str, said: str, then, title: str, what: 
     The game, the session and the player each say what goes and where the table lands.
     """
     if request.method == "POST":
-        bin.delete(thing)
+        try:
+            bin.delete(thing)
+        except bin.Refused as error:
+            messages.error(request, str(error))
+            return redirect(thing)
         deleted(request, said, kind, thing)
         return redirect(then)
     return render(request, "delete.html", {"title": title, "what": what, "back": thing})

@@ -1,9 +1,9 @@
 """The group's Settle up: who owes whom overall, payments recorded whole or in part, undone.
 
 Members only, like everything of a group (a share or co-scorer link has no way in). The
-balances are worked out on every visit (games/money/ledger.py); a payment is checked
-against them as it is recorded, so a page drawn before the balances changed cannot pay
-more than is owed.
+balances are the ledger's (games/money/ledger.py); a payment is checked against them as
+it is recorded (games/money/books.py `record`), so a page drawn before the balances
+changed cannot pay more than is owed.
 """
 
 import re
@@ -15,9 +15,11 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from games.models import GroupPayment
+from games.engine.words import money_text
+from games.models import Payment
+from games.money import books
 from games.money import ledger as money
-from games.templatetags.scorekeeper import money as as_money
+from games.templatetags.scorekeeper import party
 from games.views.groups import _mine
 
 
@@ -73,7 +75,7 @@ class PaymentForm(forms.Form):
         if owed is not None and data.get("amount") and data["amount"] > owed:
             self.add_error(
                 "amount",
-                f"{data['payer']} owes {data['payee']} {as_money(owed)}: "
+                f"{party(data['payer'], True)} owes {party(data['payee'])} {money_text(owed)}: "
                 "the amount paid cannot be more than that.",
             )
         return data
@@ -86,7 +88,7 @@ def group_settle(request, pk):
 
 
 def _page(request, group, refused=None):
-    ledger = money.group_ledger(group)
+    ledger = money.group_ledger(group, request.GET.get("page") or 1)
     for index, payment in enumerate(ledger.owed):
         payment.form = PaymentForm(auto_id=f"pay{index}_%s", ledger=ledger)
         if refused and (refused.data.get("payer"), refused.data.get("payee")) == (
@@ -118,11 +120,12 @@ def group_pay(request, pk):
         messages.warning(request, "The balances changed meanwhile: here is what is owed now.")
         return redirect("group_settle", group.pk)
     try:
-        money.record_payment(group, payer, payee, amount, request.user)
-    except money.NotOwed:
+        books.record(group, payer, payee, amount, request.user)
+    except books.NotOwed:
         messages.warning(request, "The balances changed meanwhile: here is what is owed now.")
         return redirect("group_settle", group.pk)
-    messages.success(request, f"Recorded: {payer} paid {payee} {as_money(amount)}.")
+    said = f"{party(payer, True)} paid {party(payee)} {money_text(amount)}"
+    messages.success(request, f"Recorded: {said}.")
     return redirect("group_settle", group.pk)
 
 
@@ -133,11 +136,8 @@ def group_pay_undo(request, pk):
     group = _mine(request, pk)
     chosen = request.POST.get("payment", "")
     chosen = int(chosen) if chosen.isdigit() else 0  # an empty or altered form names none
-    payment = get_object_or_404(GroupPayment, group=group, pk=chosen)
-    if money.undo_payment(payment, request.user):
-        messages.success(
-            request,
-            f"Undone: {payment.payer} paying {payment.payee} {as_money(payment.amount)} "
-            "no longer counts.",
-        )
+    payment = get_object_or_404(Payment, group=group, pk=chosen)
+    if books.undo(payment, request.user):
+        said = f"{party(payment.payer, True)} paying {party(payment.payee)}"
+        messages.success(request, f"Undone: {said} {money_text(payment.amount)} no longer counts.")
     return redirect("group_settle", group.pk)

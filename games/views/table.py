@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
@@ -17,8 +18,10 @@ def share_out(request, pk, left):
     """Share what a match left on the table among its people, by its house rule; what
     cannot be shared stays there. Any member may: it is the group's money."""
     group = get_object_or_404(groups_of(request.user), pk=pk)
-    leftover = get_object_or_404(table.on_table(group), pk=left)
-    source = leftover.source
+    lying = table.pile(group, left)
+    if lying is None:
+        raise Http404("Nothing of that match lies on the table.")
+    source = lying.source
     if services.change_game(source, source.engine.money.share_out):
         left_now = Leftover.objects.filter(source=source).exists()
         rest = " What could not be shared stays on the table." if left_now else ""

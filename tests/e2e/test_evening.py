@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from games.models import Paid, Session
+from games.models import Payment, Session
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
 from tests.tables import example_game
@@ -42,20 +42,20 @@ def test_marking_a_payment_paid_on_the_evenings_settlement(live_server, phone, u
     axe(page, "settle up")
     assert no_horizontal_scroll(page)
 
-    first = page.locator(".evening-payments li").first
-    what = first.locator(".what").inner_text()
+    first = page.locator("#payments ol.evening-payments > li").first
+    what = first.locator(".what strong").all_inner_texts()
     with page.expect_navigation():
-        first.locator("button:has-text('Mark paid')").click()
-    paid = page.locator(".evening-payments li.paid")
-    assert paid.count() == 1 and paid.locator(".what").inner_text() == what
-    assert "Paid · marked by ana at" in paid.inner_text()
-    mark = Paid.objects.get()
-    assert f"{mark.payer} pays {mark.payee}" in what
+        first.locator("button[name=whole]").click()
+    paid = page.locator("#payments ol.evening-payments > li.paid")
+    assert paid.count() == 1 and paid.locator(".what strong").all_inner_texts() == what
+    assert "marked by ana" in page.locator("#payments .history").inner_text()
+    mark = Payment.objects.get()
+    assert [mark.payer, mark.payee] == [name.capitalize() for name in what]
     shoot(page, "evening-settle-up-paid")
     assert no_horizontal_scroll(page)
 
     page.emulate_media(media="print")
-    assert not page.locator("button:has-text('Mark paid')").first.is_visible()
+    assert not page.locator("button[name=whole]").first.is_visible()
     pdf = page.pdf(format="A4")
     assert re.search(rb"/Type /Pages\s*/Count (\d+)", pdf).group(1) == b"1"
     page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi, for the eye

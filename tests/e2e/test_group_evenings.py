@@ -76,7 +76,7 @@ def results(page) -> dict[str, Decimal]:
     }
 
 
-def payments(page, where=".evening-payments") -> list[str]:
+def payments(page, where=".evening-payments:not(.history)") -> list[str]:
     return [" ".join(text.split()) for text in page.locator(f"{where} .what").all_inner_texts()]
 
 
@@ -189,7 +189,7 @@ def _walk(base, phone_of, shoot, axe):
     )
     shoot(ana, "walk-04-tridge-ended")
     ana.click("a:has-text('Settle up')")
-    expect(ana.locator("main")).to_contain_text("The 140 chips stay on the table")
+    expect(ana.locator("main")).to_contain_text("The table keeps the 140 chips in the funds")
     shoot(ana, "walk-05-tridge-settlement")
 
     contractor = new_game(ana, evening1, "Contractor", ("Ana", "Ben", "Eve"), "0.50")
@@ -222,8 +222,9 @@ def _walk(base, phone_of, shoot, axe):
     assert owed1[0] == "Ana pays Eve 16.50"
     # One payment only is paid tonight: Ana's to Eve.
     with ana.expect_navigation():
-        ana.locator(".evening-payments li").first.locator("button:has-text('Mark paid')").click()
-    expect(ana.locator(".evening-payments li").first).to_contain_text("Paid · marked by ana")
+        ana.locator(".evening-payments li").first.locator("button[name=whole]").click()
+    expect(ana.locator(".evening-payments li").first).to_contain_text("Paid")
+    expect(ana.locator(".evening-payments.history")).to_contain_text("marked by ana")
     shoot(ana, "walk-08-evening-1-paid")
     axe(ana, "the first evening's settlement")
     assert no_horizontal_scroll(ana)

@@ -3,7 +3,7 @@ whole one, and an Undo."""
 
 import pytest
 
-from games.models import GroupPayment, Session
+from games.models import Payment, Session
 from games.play.groups import first_group
 from tests.e2e.conftest import no_horizontal_scroll
 from tests.e2e.helpers import log_in
@@ -76,7 +76,7 @@ def test_what_one_evening_left_unpaid_is_settled_up_with_the_next(
         history.nth(1).locator("button:has-text('Undo')").click()
     assert owed(page) == ["Ana pays Cy 19.80"]
     assert "Undone" in page.locator(".history li").nth(1).inner_text()
-    assert GroupPayment.objects.filter(undone_at__isnull=False).count() == 1
+    assert Payment.objects.filter(undone_at__isnull=False).count() == 1
     shoot(page, "settle-up-undone")
     axe(page, "group settle up, undone")
     assert no_horizontal_scroll(page)

@@ -70,6 +70,8 @@ ACCESS = {
     # Marking a payment paid and a game's money value answer POST alone; an empty one
     # names no payment (back to the settlement) or clears the money value.
     "session_paid": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    # Undoing a payment marked on the evening: an empty POST names no payment of it.
+    "session_paid_undo": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
     "game_stake": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "game_links": (MINE_REDIRECTS, MINE_REDIRECTS),
     # Starting the next game: a game not over asks first (end it here, or leave it running);
@@ -284,6 +286,7 @@ def object_id(name, game, owner):
         "game_new",
         "session_settle",
         "session_paid",
+        "session_paid_undo",
         "session_edit",
         "session_delete",
     ):

@@ -1,4 +1,5 @@
-"""The group's running balances: every evening added up, less every payment, in whole cents."""
+"""The group's Settle up (games/money/ledger.py): every evening added up, less every
+payment, in whole cents, as the ledger's sums."""
 
 import itertools
 from decimal import Decimal
@@ -8,13 +9,14 @@ from django.contrib.auth import get_user_model
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.models import Game, GroupPayment, Paid, Session
-from games.money import ledger
-from games.money.evening import CENT
-from games.play import bin
+from games.models import Game, Payment, Session
+from games.money import books, ledger
+from games.play import bin, changes
 from games.play.groups import first_group
 from tests.conftest import examples
 from tests.tables import example_game, many_games
+
+CENT = Decimal("0.01")
 
 pytestmark = pytest.mark.django_db
 OWNERS = itertools.count()
@@ -49,39 +51,52 @@ def test_what_was_not_paid_on_one_evening_carries_into_the_next(group):
         "Ana": Decimal("-25.20"),
     }
     assert owed(group) == {("Ana", "Cy"): Decimal("19.80"), ("Ana", "Ben"): Decimal("5.40")}
-    assert result.evenings == 2 and result.total == Decimal("25.20")
+    assert result.total == Decimal("25.20")
 
 
-def test_a_payment_marked_paid_on_an_evening_counts_even_once_the_evening_changed(group, user):
+def test_a_payment_marked_on_an_evening_counts_even_once_the_evening_changed(group, user):
     first = evening(group, "0.50")
-    Paid.objects.create(session=first, payer="Ana", payee="Cy", amount="16.50", by=user)
-    # A mark no longer matching the evening's payments: the money was handed over still.
-    Paid.objects.create(session=first, payer="Ana", payee="Ben", amount="1.00", by=user)
-    assert owed(group) == {("Ana", "Ben"): Decimal("3.50")}
+    books.record(group, "Ana", "Cy", Decimal("16.50"), user, session=first)
+    books.record(group, "Ana", "Ben", Decimal("1.00"), user, session=first)
+    game = first.games.get()
+    game.meta = {**game.meta, "stake": "1"}
+    game.save()
+    changes.changed(game)
+    # The money was handed over still: it counts against what is owed now.
+    assert owed(group) == {("Ana", "Cy"): Decimal("16.50"), ("Ana", "Ben"): Decimal("8.00")}
 
 
 def test_group_payments_count_and_undone_ones_do_not(group, user):
     evening(group, "0.50")
-    paid = ledger.record_payment(group, "Ana", "Cy", Decimal("10.00"), user)
-    ledger.record_payment(group, "Ana", "Ben", Decimal("4.50"), user)
+    paid = books.record(group, "Ana", "Cy", Decimal("10.00"), user)
+    books.record(group, "Ana", "Ben", Decimal("4.50"), user)
     assert owed(group) == {("Ana", "Cy"): Decimal("6.50")}
-    assert ledger.undo_payment(paid, user)
-    assert not ledger.undo_payment(paid, user), "undone once"
+    assert books.undo(paid, user)
+    assert not books.undo(paid, user), "undone once"
     assert owed(group) == {("Ana", "Cy"): Decimal("16.50")}
     paid.refresh_from_db()
     assert paid.undone_by == user and paid.undone_at is not None
+    assert [entry.kind for entry in paid.entries.all()] == ["paid", "undone"]
 
 
 def test_a_payment_is_refused_when_it_is_more_than_owed_or_owed_no_more(group, user):
     evening(group, "0.50")
-    with pytest.raises(ledger.NotOwed):
-        ledger.record_payment(group, "Ana", "Cy", Decimal("16.51"), user)
-    with pytest.raises(ledger.NotOwed):
-        ledger.record_payment(group, "Cy", "Ana", Decimal("1.00"), user)
-    ledger.record_payment(group, "Ana", "Cy", Decimal("16.50"), user)
-    with pytest.raises(ledger.NotOwed):  # a double tap on Paid
-        ledger.record_payment(group, "Ana", "Cy", Decimal("16.50"), user)
-    assert GroupPayment.objects.count() == 1
+    with pytest.raises(books.NotOwed):
+        books.record(group, "Ana", "Cy", Decimal("16.51"), user)
+    with pytest.raises(books.NotOwed):
+        books.record(group, "Cy", "Ana", Decimal("1.00"), user)
+    books.record(group, "Ana", "Cy", Decimal("16.50"), user)
+    with pytest.raises(books.NotOwed):  # a double tap on Paid
+        books.record(group, "Ana", "Cy", Decimal("16.50"), user)
+    assert Payment.objects.count() == 1
+
+
+def test_a_payment_may_go_to_another_than_the_fewest_payments_say_within_what_is_owed(group, user):
+    evening(group, "0.50")
+    # Ana owes 21.00 in all and Ben is owed 4.50: Ana pays Ben his 4.50, no more.
+    with pytest.raises(books.NotOwed):
+        books.record(group, "Ana", "Ben", Decimal("4.51"), user)
+    books.record(group, "Ana", "Ben", Decimal("4.50"), user)
 
 
 def test_deleted_sessions_and_games_are_left_out_until_they_come_back(group, user):
@@ -99,7 +114,7 @@ def test_another_groups_evenings_and_payments_are_not_counted(group, make_user, 
     evening(group, "0.50")
     other = first_group(make_user("zed"))
     evening(other, "1")
-    GroupPayment.objects.create(group=other, payer="Ana", payee="Cy", amount="33.00")
+    books.record(other, "Ana", "Cy", Decimal("33.00"), None)
     assert owed(group)[("Ana", "Cy")] == Decimal("16.50")
 
 
@@ -122,29 +137,32 @@ def test_balances_are_whole_cents_that_add_up_to_zero(stakes, part):
     first = ledger.group_ledger(group).owed[0]
     # A part payment is typed in whole cents, as a person would round it.
     amount = max(CENT, (first.amount * part / 100).quantize(CENT))
-    ledger.record_payment(group, first.payer, first.payee, amount, owner)
+    books.record(group, first.payer, first.payee, amount, owner)
     balances = ledger.group_ledger(group).balances
     assert sum(balances.values()) == 0
     assert all(amount == amount.quantize(Decimal("0.01")) for amount in balances.values())
 
 
-def test_the_balances_cost_the_same_queries_at_1_and_200_games(
+def test_the_settle_up_costs_the_same_queries_at_1_and_200_games(
     user, group, django_assert_num_queries
 ):
     many_games(user, 1)
     staked()
-    Paid.objects.create(session=Session.objects.get(), payer="Ana", payee="Cy", amount="1.00")
-    with django_assert_num_queries(4):  # the games, their hands, the marks, the payments
-        ledger.group_ledger(group)
+    books.record(group, "Ana", "Cy", Decimal("1.00"), user, session=Session.objects.get())
+    # The balances' sum, the payments' count and a page of them.
+    with django_assert_num_queries(3):
+        list(ledger.group_ledger(group, page=1).payments)
     many_games(user, 199)
     staked()
-    with django_assert_num_queries(4):
-        result = ledger.group_ledger(group)
-    assert result.evenings == 200
+    with django_assert_num_queries(3):
+        result = ledger.group_ledger(group, page=1)
+        list(result.payments)
+    assert result.balances["Cy"] == Decimal("0.05") * 33 * 200 - 1
 
 
 def staked():
-    games = list(Game.objects.all())
-    for game in games:
+    """Every game at 0.05 a point, as the evening's page sets it (each a change of it)."""
+    for game in Game.objects.all():
         game.meta = game.meta | {"stake": "0.05"}
-    Game.objects.bulk_update(games, ["meta"])
+        game.save(update_fields=["meta"])
+        changes.changed(game)

@@ -3,14 +3,18 @@ match takes them, shared out, or followed through corrections, deletes and undos
 
 import random
 from collections import Counter
+from contextlib import suppress
+from decimal import Decimal
 
 import pytest
+from django.db.models import Sum
 
-from games.models import Game, Leftover, Session
+from games.engine.money import stake_of
+from games.models import Game, Leftover, Line, Session
 from games.money import table
+from games.money.entries import TABLE
 from games.play import bin, services
 from games.tridge import match
-from games.tridge.settle import KEPT
 from tests.games.tridge.test_properties import a_hand
 from tests.games.views.test_games import tridge_form
 from tests.tables import BEN_WINS, make_game
@@ -27,13 +31,14 @@ def ended(user, players=("Ana", "Ben", "Cy", "Dee")):
 
 
 def lying(user):
-    return [(left.source, words) for left, words in table.lying(user.owned_groups.first())]
+    return [(pile.source, pile.words) for pile in table.lying(user.owned_groups.first())]
 
 
 def test_a_match_over_with_its_funds_kept_leaves_them_on_the_groups_table(user):
     last = ended(user)
     when = f"{last.session.date:%-d %b}"
-    assert lying(user) == [(last, f"120 chips left on {when} by Ana, Ben, Cy and Dee")]
+    said = f"120 chips left on {when} by Ana, Ben, Cy and Dee, not played for money"
+    assert lying(user) == [(last, said)]
 
 
 def test_a_match_not_over_leaves_nothing_and_playing_on_takes_its_chips_back(user):
@@ -128,7 +133,7 @@ PEOPLE = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 
 def check_every_chip(group):
     """Each game carries what its leftovers hold; every chip a live match left lies on the
-    table or is carried by a live game; the table's money adds up to what lies on it."""
+    table (in its pile, worth what it was left at) or is in play in a live game that took it."""
     games = list(Game.kept.filter(session__group=group, kind="tridge"))
     rows = list(Leftover.objects.filter(group=group).select_related("source", "taken_by"))
     for game in games:
@@ -137,33 +142,28 @@ def check_every_chip(group):
             if row.taken_by_id == game.pk:
                 held.update(table.left_by(row.source))
         assert match.carried(game.rules) == match.carried(held), game
-    put, taken_back = 0, 0
-    for game in games:
-        left = match.carried(table.left_by(game))
-        if game.deleted is None and left:
-            (row,) = [row for row in rows if row.source_id == game.pk]
-            put += left
-        if game.deleted is None:
-            taken_back += match.carried(game.rules)
-    from_the_bin = sum(
-        match.carried(table.left_by(row.source))
-        for row in rows
-        if row.source.deleted and row.taken_by and row.taken_by.deleted is None
+    expected = {}
+    for row in rows:
+        left = match.carried(table.left_by(row.source))
+        taken = row.taken_by is not None and row.taken_by.deleted is None
+        if row.source.deleted is None and left and not taken:
+            stake = stake_of(row.source) or Decimal(0)
+            expected[row.source_id] = (left, stake * left)
+    piles = {pile.source.pk: (pile.chips, pile.worth) for pile in table.lying(group)}
+    assert piles == expected
+    # The chips in play: what each live game took, while it is not over.
+    in_play = (
+        Line.objects.filter(group=group, party=TABLE, in_play=True)
+        .values("pile")
+        .annotate(chips=Sum("units"))
+        .exclude(chips=0)
     )
-    on_it = sum(match.carried(amount) for _, amount in table.with_amounts(table.on_table(group)))
-    assert put - taken_back + from_the_bin == on_it
-    # In money: what the table took in, less what it paid out, over the matches settled.
-    kept = 0
-    for game in games:
-        score = services.score_game(game)
-        if game.deleted is None and score.finished:
-            kept += match.settlement(game, score).balances.get(KEPT, 0)
-    unsettled = sum(
-        match.carried(g.rules)
+    playing = {
+        g.pk: match.carried(g.rules)
         for g in games
-        if g.deleted is None and not services.score_game(g).finished
-    )
-    assert kept - unsettled + from_the_bin == on_it
+        if g.deleted is None and match.carried(g.rules) and not services.score_game(g).finished
+    }
+    assert {row["pile"]: row["chips"] for row in in_play} == playing
 
 
 def play(rng, game, hands):
@@ -200,7 +200,7 @@ def step(rng, user, client, session):
         people = rng.sample(PEOPLE, rng.choice([3, 4]))
         data = tridge_form(**{f"seat_{n}": "" for n in range(4)})
         data |= {f"seat_{n}": name for n, name in enumerate(people)}
-        offered = [left for left, _ in table.lying(group, "tridge")]
+        offered = [pile.left for pile in table.lying(group, "tridge")]
         if offered:
             data["leftover"] = str(rng.choice(offered).pk) if rng.random() < 0.7 else "none"
         assert client.post(f"/sessions/{session.pk}/games/new/", data).status_code == 302
@@ -213,7 +213,7 @@ def step(rng, user, client, session):
         game = rng.choice(live)
         client.post(f"/games/{game.pk}/rematch/", {"then": rng.choice(["end", "leave"])})
     elif what == "share":
-        offered = [left for left, _ in table.lying(group)]
+        offered = [pile.left for pile in table.lying(group)]
         if offered:
             client.post(f"/groups/{group.pk}/table/{rng.choice(offered).pk}/share/")
     elif what == "correct" and over:
@@ -222,11 +222,13 @@ def step(rng, user, client, session):
         record = a_hand(rng.choice, rng.randint, game.players, hand.number)
         services.edit_hand(hand, record, user, hand.version)
     elif what == "delete" and live:
-        bin.delete(rng.choice([rng.choice(live), rng.choice(live).session]))
+        with suppress(bin.Refused):  # a match whose chips a live one took goes after it
+            bin.delete(rng.choice([rng.choice(live), rng.choice(live).session]))
     elif what == "restore" and binned:
         thing = rng.choice(binned)
         kind, pk = ("session", thing.session_id) if thing.session.deleted else ("game", thing.pk)
-        bin.restore(user, kind, pk)
+        with suppress(bin.Refused):  # a match whose chips' source is gone comes back after it
+            bin.restore(user, kind, pk)
     elif what == "play_on" and over:
         services.change_game(rng.choice(over), match.play_on)
     elif what == "session":

@@ -182,10 +182,13 @@ def test_a_damaged_record_of_another_group_is_named_with_its_group_and_nothing_i
 def test_what_lies_on_the_table_and_what_a_match_took_from_it_come_back(user, bea):
     from games.models import Leftover
     from games.money import table
+    from games.play import changes
     from tests.tables import BEN_WINS
 
     taken = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
-    Game.objects.filter(pk=taken.pk).update(meta={"stake": "0.05", "funds_left": "keep"})
+    taken.meta = {"stake": "0.05", "funds_left": "keep"}
+    taken.save(update_fields=["meta"])
+    changes.changed(taken)
     table.play_again(taken)
     make_game(user, players=("Eve", "Ben", "Cy", "Dee"), rules={"hands": 1}, hands=[BEN_WINS])
     load_account(bea, dump_account(user))
@@ -202,8 +205,8 @@ def test_what_lies_on_the_table_and_what_a_match_took_from_it_come_back(user, be
         )
 
     assert laid(bea) == laid(user) and len(laid(bea)) == 2
-    assert [words for _, words in table.lying(first_group(bea))] == [
-        words for _, words in table.lying(first_group(user))
+    assert [pile.words for pile in table.lying(first_group(bea))] == [
+        pile.words for pile in table.lying(first_group(user))
     ]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.models import Game, GroupPayment, Hand, Paid, Player, Revision, Seat, Session
+from games.models import Game, Hand, Line, Payment, Player, Revision, Seat, Session
 from games.play import bin, services
 from games.records import imports, renames
 from tests.sheets import load_example
@@ -63,29 +63,38 @@ def test_a_name_that_is_also_a_word_of_the_game_is_refused_and_nothing_changes(u
     assert Player.objects.filter(name="play").exists()
 
 
-def test_payments_marked_paid_follow_the_rename(user):
+def paid(group, payer, payee, amount, **more):
+    """A payment as the ledger keeps it: the row, and its entries written as it is saved."""
+    return Payment.objects.create(group=group, payer=payer, payee=payee, amount=amount, **more)
+
+
+def test_payments_marked_paid_follow_the_rename_and_so_do_their_ledger_lines(user):
     game = make_game(user)
-    Paid.objects.create(session=game.session, payer="Ana", payee="Ben", amount=2)
+    paid(game.session.group, "Ana", "Ben", 2, session=game.session)
     renames.rename_player(Player.objects.get(name="Ana"), "Anya")
-    assert Paid.objects.get().payer == "Anya"
+    assert Payment.objects.get().payer == "Anya"
+    assert set(
+        Line.objects.filter(entry__payment__isnull=False).values_list("party", flat=True)
+    ) == {
+        "Anya",
+        "Ben",
+    }
 
 
 def test_the_groups_payments_follow_a_rename_and_a_merge_undone_ones_too(user, make_user):
     game = make_game(user)
     group = game.session.group
-    GroupPayment.objects.create(group=group, payer="Ana", payee="Ben", amount=2)
-    GroupPayment.objects.create(group=group, payer="Cy", payee="Ana", amount=1, undone_by=user)
+    paid(group, "Ana", "Ben", 2)
+    paid(group, "Cy", "Ana", 1, undone_by=user)
     # Another group's Ana is another person.
-    GroupPayment.objects.create(
-        group=make_user("zed").owned_groups.get(), payer="Ana", payee="Ben", amount=3
-    )
+    paid(make_user("zed").owned_groups.get(), "Ana", "Ben", 3)
     renames.rename_player(Player.objects.get(name="Ana"), "Anya")
-    mine = GroupPayment.objects.filter(group=group).order_by("amount")
+    mine = Payment.objects.filter(group=group).order_by("amount")
     assert [(p.payer, p.payee) for p in mine] == [("Cy", "Anya"), ("Anya", "Ben")]
     keep = make_game(user, players=("Benjamin", "Cy", "Dee")).seat_set.get(position=0).player
     renames.merge_players(keep, Player.objects.get(name="Ben"))
     assert [p.payee for p in mine.filter(payer="Anya")] == ["Benjamin"]
-    assert GroupPayment.objects.exclude(group=group).get().payer == "Ana"
+    assert Payment.objects.exclude(group=group).get().payer == "Ana"
 
 
 def test_a_form_refuses_a_name_another_player_has_in_any_case_and_suggests_a_merge(user):

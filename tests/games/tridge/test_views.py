@@ -18,16 +18,28 @@ def choose(client, game, split="1", chip_value="0.10"):
     )
 
 
-def test_the_settlement_lists_results_and_the_fewest_payments(owner_client, user):
+def test_the_settlement_lists_each_persons_chips_and_money_as_it_would_settle_now(
+    owner_client, user
+):
     game = make_game(user, hands=[BEN_WINS])
     assert choose(owner_client, game).status_code == 302
     response = owner_client.get(f"/games/{game.pk}/tridge/settlement/")
-    result = response.context["result"]
+    money = response.context["money"]
     # 120 chips on the table (20 game + 100 widow) split 30 each.
-    assert result.results == {"Ana": -8, "Ben": 24, "Cy": -8, "Dee": -8}
-    assert sum(p.amount for p in result.payments) == 24
-    assert "pays <strong>Ben</strong>" in response.content.decode()
-    assert "0.80" in response.content.decode()
+    assert money.units == {"Ana": -8, "Ben": 24, "Cy": -8, "Dee": -8}
+    assert money.money["Ben"] == Decimal("2.40") and money.shared == 120
+    page = response.content.decode()
+    assert "−0.80" in page and "this is how it would settle now" in page
+
+
+def test_without_a_money_value_the_settlement_lists_the_fewest_payments_in_chips(
+    owner_client, user
+):
+    game = make_game(user, hands=[BEN_WINS])
+    choose(owner_client, game, chip_value="")
+    response = owner_client.get(f"/games/{game.pk}/tridge/settlement/")
+    assert sum(p.chips for p in response.context["money"].chip_payments) == 24
+    assert 'pays <strong>Ben</strong> <span class="amount">8 chips' in response.content.decode()
 
 
 def test_a_bad_chip_value_is_refused_next_to_the_field_and_nothing_is_kept(owner_client, user):
@@ -46,7 +58,7 @@ def test_money_per_chip_typed_with_a_decimal_comma_is_a_hundredth_not_five(owner
     game = make_game(user, hands=[BEN_WINS])
     choose(owner_client, game, split="0", chip_value="0,05")
     page = owner_client.get(f"/games/{game.pk}/tridge/settlement/")
-    assert page.context["result"].chip_value == Decimal("0.05")
+    assert page.context["money"].stake == Decimal("0.05")
     # A text field: a browser's number field would send "0,05" as 5 (a thousands comma).
     assert '<input type="text" name="chip_value" value="0.05"' in page.content.decode()
 
@@ -57,7 +69,7 @@ def test_the_choices_are_kept_for_every_phone_and_only_a_scorer_makes_them(
     game = turn_on(owner_client, make_game(user, hands=[BEN_WINS]))
     choose(owner_client, game, split="1", chip_value="0.10")
     shared = anon_client.get(f"/s/{game.share_token}/tridge/settlement/")
-    assert shared.context["result"].split and shared.context["result"].chip_value == Decimal("0.1")
+    assert shared.context["split"] and shared.context["money"].stake == Decimal("0.1")
     # Those watching see the choices, never the form that makes them.
     assert 'id="settle-options"' not in shared.content.decode()
     refused = anon_client.post(

@@ -1,8 +1,12 @@
-"""Settling up the evening: the screen, marking a payment paid, a game's money value."""
+"""Settling up the evening (games/views/evening.py): the screen, marking a payment paid,
+whole or in part, and undoing it, a game's money value."""
+
+from decimal import Decimal
 
 import pytest
 
-from games.models import Game, Paid, Session
+from games.models import Game, Payment, Session
+from games.money import books
 from games.tridge.words import SETTLES_TEXT
 from tests.tables import example_game
 
@@ -18,8 +22,8 @@ def settle_url(session):
     return f"/sessions/{session.pk}/settle/"
 
 
-def mark(client, session, payer, payee, amount, action="mark"):
-    data = {"payer": payer, "payee": payee, "amount": amount, "action": action}
+def mark(client, session, payer, payee, amount, whole="1"):
+    data = {"payer": payer, "payee": payee, "amount": amount, "whole": whole}
     return client.post(f"/sessions/{session.pk}/settle/paid/", data)
 
 
@@ -32,7 +36,8 @@ def test_the_screen_shows_each_person_the_games_and_the_fewest_payments(owner_cl
     assert "money per point: 0.50" in page
     # Left out, with why.
     assert "not finished" in page
-    assert page.count("Mark paid") == 2
+    assert page.count("Not paid yet</small>") == 2
+    assert "carries over to <a href=" in page and "counts 1 game played for money" in page
 
 
 def test_a_session_without_a_money_game_says_how_to_make_one(owner_client, session):
@@ -46,33 +51,62 @@ def test_marking_a_payment_paid_keeps_who_marked_it_and_when(owner_client, sessi
     example_game(session, "contractor-three-hands", stake="0.50")
     response = mark(owner_client, session, "Ana", "Cy", "16.50")
     assert response["Location"] == settle_url(session)
-    paid = Paid.objects.get()
+    paid = Payment.objects.get()
     assert (paid.payer, paid.payee, str(paid.amount), paid.by) == ("Ana", "Cy", "16.50", user)
-    page = owner_client.get(settle_url(session)).content.decode()
-    assert f"Paid · marked by ana at {paid.at.astimezone().strftime('%H:%M')}" in page
-    assert page.count("Mark paid") == 1
+    assert paid.session == session
+    page = owner_client.get(settle_url(session), follow=True).content.decode()
+    assert "Marked paid: Ana paid Cy 16.50." in page
+    assert f"marked by ana, {paid.at.astimezone().strftime('%-d %b %H:%M')}" in page
+    assert page.count("Not paid yet</small>") == 1
 
 
 def test_a_double_tap_marks_a_payment_once(owner_client, session):
     example_game(session, "contractor-three-hands", stake="0.50")
     mark(owner_client, session, "Ana", "Cy", "16.50")
     mark(owner_client, session, "Ana", "Cy", "16.50")
-    assert Paid.objects.count() == 1
+    assert Payment.objects.count() == 1
 
 
-def test_a_payment_marked_paid_can_be_unmarked(owner_client, session):
+def test_a_part_payment_is_marked_and_the_rest_stays_to_pay(owner_client, session):
+    example_game(session, "contractor-three-hands", stake="0.50")
+    mark(owner_client, session, "Ana", "Cy", "10,00", whole="")
+    page = owner_client.get(settle_url(session)).content.decode()
+    assert "10.00 paid here, 6.50 to go" in page
+    response = mark(owner_client, session, "Ana", "Cy", "7.00", whole="")
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Ana can pay Cy at most 6.50 now" in page and "There is a problem" in page
+    assert Payment.objects.count() == 1
+
+
+def test_a_payment_marked_paid_can_be_undone_and_stays_in_the_list(owner_client, session, user):
     example_game(session, "contractor-three-hands", stake="0.50")
     mark(owner_client, session, "Ana", "Cy", "16.50")
-    mark(owner_client, session, "Ana", "Cy", "16.50", action="unmark")
-    assert not Paid.objects.exists()
+    paid = Payment.objects.get()
+    owner_client.post(f"/sessions/{session.pk}/settle/undo/", {"payment": paid.pk})
+    paid.refresh_from_db()
+    assert paid.undone_by == user
+    page = owner_client.get(settle_url(session)).content.decode()
+    assert page.count("Not paid yet</small>") == 2 and "undone by ana" in page
 
 
 def test_a_payment_no_longer_owed_is_not_marked_and_the_table_is_told(owner_client, session):
     example_game(session, "contractor-three-hands", stake="0.50")
     response = mark(owner_client, session, "Ana", "Cy", "99.00")
-    assert not Paid.objects.exists()
+    assert not Payment.objects.exists()
     page = owner_client.get(response["Location"]).content.decode()
-    assert "That payment is no longer in the list" in page
+    assert "The payments changed meanwhile" in page
+
+
+def test_a_payment_settled_on_the_groups_settle_up_is_not_offered_again(
+    owner_client, session, user
+):
+    example_game(session, "contractor-three-hands", stake="0.50")
+    books.record(session.group, "Ana", "Cy", Decimal("16.50"), user)
+    page = owner_client.get(settle_url(session)).content.decode()
+    assert "nothing of it is owed any more on Settle up" in page
+    assert mark(owner_client, session, "Ana", "Cy", "16.50").status_code == 302
+    assert Payment.objects.count() == 1
 
 
 def test_another_account_cannot_mark_a_payment_or_set_a_money_value(
@@ -84,7 +118,7 @@ def test_another_account_cannot_mark_a_payment_or_set_a_money_value(
     assert response.status_code == 404
     assert stranger_client.get(settle_url(session)).status_code == 404
     game.refresh_from_db()
-    assert not Paid.objects.exists() and game.meta["stake"] == "0.50"
+    assert not Payment.objects.exists() and game.meta["stake"] == "0.50"
 
 
 def test_the_owner_sets_a_money_value_and_the_rest_of_the_meta_stays(owner_client, session):

@@ -1,10 +1,15 @@
-"""The group's Settle up: what is owed overall, a payment whole or in part, undone."""
+"""The group's Settle up (games/views/ledger.py): what is owed overall, a payment whole or
+in part, undone."""
+
+from decimal import Decimal
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game, GroupPayment, Membership, Session
+from games.models import Game, Membership, Payment, Session
+from games.money import books
+from games.play import changes
 from games.play.groups import first_group
 from tests.tables import example_game, many_games
 
@@ -51,7 +56,7 @@ def test_the_group_page_says_in_one_line_what_is_left_to_settle(owner_client, gr
 def test_paid_records_the_whole_payment_with_who_marked_it(owner_client, group, user):
     response = pay(owner_client, group, "Ana", "Cy", "19.80", whole=True)
     assert response["Location"] == url(group)
-    payment = GroupPayment.objects.get()
+    payment = Payment.objects.get()
     assert (payment.payer, payment.payee, str(payment.amount)) == ("Ana", "Cy", "19.80")
     assert payment.by == user and payment.group == group
     page = owner_client.get(url(group)).content.decode()
@@ -72,7 +77,7 @@ def test_a_member_records_and_undoes_and_the_undone_payment_stays_in_the_history
     Membership.objects.create(group=group, user=bea)
     client.force_login(bea)
     pay(client, group, "Ana", "Ben", "5.40", whole=True)
-    payment = GroupPayment.objects.get()
+    payment = Payment.objects.get()
     response = client.post(url(group, "undo/"), {"payment": payment.pk})
     assert response["Location"] == url(group)
     payment.refresh_from_db()
@@ -105,7 +110,7 @@ def test_a_refused_amount_is_said_at_the_top_and_next_to_its_field(
     assert 'class="error-summary"' in page and '<a href="#pay0_amount">' + said in page
     assert f'<p class="field-error" id="pay0_amount_error">{said}</p>' in page
     assert 'aria-describedby="pay0_amount_error"' in page and '<details class="part" open>' in page
-    assert not GroupPayment.objects.exists()
+    assert not Payment.objects.exists()
 
 
 def test_a_payment_no_longer_owed_or_changed_meanwhile_is_not_recorded(owner_client, group):
@@ -115,29 +120,29 @@ def test_a_payment_no_longer_owed_or_changed_meanwhile_is_not_recorded(owner_cli
     pay(owner_client, group, "Ana", "Cy", "19.80", whole=True)  # a double tap
     # The Paid button of a page drawn before a game changed: the amount it shows is old.
     pay(owner_client, group, "Ana", "Ben", "5.00", whole=True)
-    assert list(GroupPayment.objects.values_list("payee", flat=True)) == ["Cy"]
+    assert list(Payment.objects.values_list("payee", flat=True)) == ["Cy"]
     page = owner_client.get(url(group)).content.decode()
     assert "The balances changed meanwhile" in page
 
 
 def test_undo_twice_or_of_another_group_changes_nothing(owner_client, group, make_user):
-    other = GroupPayment.objects.create(
-        group=first_group(make_user("zed")), payer="Ana", payee="Cy", amount=1
-    )
+    zed = first_group(make_user("zed"))
+    example_game(Session.objects.create(group=zed), "contractor-three-hands", stake="1")
+    other = books.record(zed, "Ana", "Cy", Decimal(1), None)
     assert owner_client.post(url(group, "undo/"), {"payment": other.pk}).status_code == 404
     assert owner_client.post(url(group, "undo/"), {"payment": "x"}).status_code == 404
     pay(owner_client, group, "Ana", "Cy", "1", whole=False)
-    mine = GroupPayment.objects.get(group=group)
+    mine = Payment.objects.get(group=group)
     owner_client.post(url(group, "undo/"), {"payment": mine.pk})
-    first = GroupPayment.objects.get(pk=mine.pk).undone_at
+    first = Payment.objects.get(pk=mine.pk).undone_at
     owner_client.post(url(group, "undo/"), {"payment": mine.pk})
-    assert GroupPayment.objects.get(pk=mine.pk).undone_at == first
+    assert Payment.objects.get(pk=mine.pk).undone_at == first
 
 
 def test_the_evenings_settlement_says_what_is_not_paid_carries_to_the_group(owner_client, group):
     session = Session.objects.filter(group=group).first()
     page = owner_client.get(f"/sessions/{session.pk}/settle/").content.decode()
-    assert "What is not paid tonight carries over to" in page
+    assert "What is not paid here carries over to" in page
     assert f'href="{url(group)}"' in page
 
 
@@ -153,10 +158,17 @@ def test_settle_up_costs_the_same_queries_at_1_and_200_games(
 ):
     group = first_group(user)
     many_games(user, 1)
-    Game.objects.update(meta={"stake": "0.05"})
+    staked()
     at_one = counted(owner_client, url(group))
     many_games(user, 199)
-    Game.objects.update(meta={"stake": "0.05"})
+    staked()
     with django_assert_num_queries(at_one):
         page = owner_client.get(url(group)).content.decode()
     assert 'pays <strong>Cy</strong> <span class="amount">330.00</span>' in page
+
+
+def staked():
+    for game in Game.objects.all():
+        game.meta = {"stake": "0.05"}
+        game.save(update_fields=["meta"])
+        changes.changed(game)
