@@ -19,9 +19,12 @@ run: $(INSTALLED)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# ruff, then lint-imports: the house reads one way and no module imports itself through
+# others (pyproject.toml's contracts, which README.md's layout names).
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 # The end-to-end tests drive Debian's Chromium, its headless build (tests/e2e/conftest.py
 # says why); Playwright never downloads a browser.

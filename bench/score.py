@@ -37,8 +37,7 @@ from bench.sheets import (  # noqa: E402
     contractor_sheet,
     tridge_sheet,
 )
-from games.engine.registry import score_sheet  # noqa: E402
-from games.engine.sheet import read_sheet  # noqa: E402
+from games.engine.registry import read_sheet, score_sheet  # noqa: E402
 
 HANDS = 10_000
 ROUNDS = 9

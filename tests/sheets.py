@@ -3,8 +3,8 @@
 import json
 from pathlib import Path
 
-from games.engine.registry import score_sheet
-from games.engine.sheet import FORMAT, read_sheet
+from games.engine.registry import read_sheet, score_sheet
+from games.engine.sheet import FORMAT
 
 # The example sheets and their expected results are the project's own data.
 EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"

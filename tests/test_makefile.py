@@ -34,6 +34,11 @@ def test_make_test_fast_leaves_out_only_the_browser_tests():
     assert "make test-fast" in (ROOT / "README.md").read_text()
 
 
+def test_make_test_checks_the_imports_as_the_readme_tells_a_newcomer():
+    assert "lint-imports" in planned("test")
+    assert "`.venv/bin/lint-imports`" in (ROOT / "README.md").read_text()
+
+
 def selected(marker: str) -> set[str]:
     listed = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-m", marker, "tests"],

@@ -1,6 +1,6 @@
 """The hand form's base, which every game's hand form subclasses, and the pieces it is made of.
 
-Sessions, a new game, its money value and importing are in games/play/table_forms.py.
+Sessions, a new game and its money value are in games/play/table_forms.py.
 """
 
 from __future__ import annotations

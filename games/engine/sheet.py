@@ -2,7 +2,9 @@
 
 Nothing here knows a game's rules: each game's `records.read` reads its own hands,
 and its `rules.score` turns the records into a `GameScore`. Both raise `SheetError`,
-which always names the field at fault and, inside a hand, the hand's number.
+which always names the field at fault and, inside a hand, the hand's number. Nor does
+anything here know which games there are: a whole sheet is read by the registry
+(games/engine/registry.py `read_sheet`), which its `game` sends to the game's reader.
 
 The records are plain `@dataclass(slots=True)` classes, not frozen ones: building a
 frozen dataclass costs about four times as much, a long sheet builds tens of thousands
@@ -283,25 +285,6 @@ def _default_of(spec: dataclasses.Field) -> Any:
     return spec.default
 
 
-def read_sheet(data: Any) -> Sheet:
-    """Check a parsed JSON document and return its typed `Sheet`, or raise SheetError."""
-    from games.engine.registry import GAMES
-
-    top = Fields(data, name="sheet")
-    fmt = top.value("format")
-    if fmt != FORMAT:
-        raise SheetError("format", f"must be {FORMAT!r}, not {describe(fmt)}")
-    key = top.value("game")
-    game = GAMES.get(key) if isinstance(key, str) else None
-    if game is None:
-        raise SheetError("game", f"must be one of {' '.join(GAMES)}, not {describe(key)}")
-    players = read_players(top.value("players"), game.SEATS)
-    settings = read_settings(game.Settings, top.value("rules", {}))
-    hands, extra = game.read(top, players, settings)
-    top.finish()
-    return Sheet(game=key, players=players, settings=settings, hands=hands, extra=extra)
-
-
 class JSONRefused(ValueError):
     """A file that is not JSON every database can store; `str()` says what it is or holds
     ("is not valid JSON ..."), for a sentence that begins with the file."""
@@ -333,15 +316,6 @@ def parse_json(text: str | bytes) -> Any:
     if _NUL.search(again):
         raise JSONRefused("holds the character \\u0000, which no text may hold")
     return data
-
-
-def load_sheet(text: str | bytes) -> Sheet:
-    """Parse JSON text and read it; malformed JSON is a SheetError like any other fault."""
-    try:
-        data = parse_json(text)
-    except JSONRefused as error:
-        raise SheetError("sheet", str(error)) from None
-    return read_sheet(data)
 
 
 def read_hands(top: Fields, read_hand) -> tuple:

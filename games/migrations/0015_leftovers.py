@@ -8,8 +8,8 @@ from django.db import migrations, models
 def record_what_lies_on_the_table(apps, schema_editor):
     """Matches already over that left chips: the group's record of them, taken by the
     match that Play again started with them (its house rules already carry them)."""
-    from games.engine.registry import GAMES, score_sheet
-    from games.engine.sheet import SheetError, read_sheet
+    from games.engine.registry import GAMES, read_sheet, score_sheet
+    from games.engine.sheet import SheetError
     from games.play.services import sheet_of
 
     Game = apps.get_model("games", "Game")

@@ -14,9 +14,9 @@ from copy import copy
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.engine.registry import GAMES, score_sheet
+from games.engine.registry import GAMES, read_sheet, score_sheet
 from games.engine.scores import GameScore
-from games.engine.sheet import FORMAT, SheetError, read_sheet, settings_as_rules
+from games.engine.sheet import FORMAT, SheetError, settings_as_rules
 from games.models import Game, Hand, Revision, Submission
 from games.play import changes, tallies
 from games.play.once import AlreadyStored, claim, submitted

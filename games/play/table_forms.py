@@ -1,5 +1,9 @@
 """Forms around the table: a session, a new game with its seats and house rules, a game's
-money value, importing a sheet."""
+money value.
+
+The form that imports a sheet is in games/views/sessions.py, beside its screen: it refuses
+a file in games/records/' own words (`nothing_imported`), and play/ lies below records/.
+"""
 
 from __future__ import annotations
 
@@ -13,14 +17,11 @@ from games.engine.registry import GAMES
 from games.engine.sheet import (
     NAME_LENGTH,
     TEAM_MARK,
-    JSONRefused,
     SheetError,
-    parse_json,
     read_settings,
     settings_as_rules,
 )
 from games.models import Game, Player, Session
-from games.records.dump import nothing_imported
 
 
 class SessionForm(forms.ModelForm):
@@ -223,37 +224,6 @@ def _default(spec):
     if spec.default_factory is not dataclasses.MISSING:
         return spec.default_factory()
     return spec.default
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(label="Sheet file (JSON)", required=False)
-    text = forms.CharField(
-        label="…or paste the sheet", required=False, widget=forms.Textarea(attrs={"rows": 6})
-    )
-
-    MAX_BYTES = 5_000_000
-
-    def clean(self):
-        data = super().clean()
-        upload, text = data.get("file"), data.get("text")
-        if upload:
-            if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError("That file is too large for a score sheet.")
-            raw = upload.read()
-        elif text:
-            raw = text.encode()
-        else:
-            raise forms.ValidationError("Choose a sheet file or paste one.")
-        try:
-            data["sheet"] = parse_json(raw)
-        except JSONRefused as error:
-            self.refuse(f"the sheet {error}")
-        return data
-
-    def refuse(self, error) -> None:
-        """Nothing was imported, said next to where the sheet came from (file or text)."""
-        where = "file" if self.cleaned_data.get("file") else "text"
-        self.add_error(where, nothing_imported(error))
 
 
 class GameNameForm(forms.ModelForm):

@@ -13,8 +13,8 @@ from django.core.validators import MaxLengthValidator
 from django.db import transaction
 from django.db.models import TextField
 
-from games.engine.registry import score_sheet
-from games.engine.sheet import Sheet, SheetError, read_sheet, settings_as_rules
+from games.engine.registry import read_sheet, score_sheet
+from games.engine.sheet import Sheet, SheetError, settings_as_rules
 from games.models import Game, Hand, Player, Seat
 from games.play import changes
 

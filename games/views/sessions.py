@@ -6,12 +6,13 @@ from django.views.decorators.http import require_safe
 
 from games.engine.money import stake_of
 from games.engine.registry import GAMES
-from games.engine.sheet import SheetError
+from games.engine.sheet import JSONRefused, SheetError, parse_json
 from games.models import Session
 from games.play.entry import whole_number
 from games.play.groups import first_group, groups_of
-from games.play.table_forms import ImportForm, SessionForm, house_rules
+from games.play.table_forms import SessionForm, house_rules
 from games.records import history, imports
+from games.records.dump import nothing_imported
 from games.records.filters import SessionFilters
 from games.views.account import delete_screen
 
@@ -81,6 +82,37 @@ def session_detail(request, pk):
         "money_unfinished": sum(not result.finished for result in money),
     }
     return render(request, "sessions/detail.html", context)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="Sheet file (JSON)", required=False)
+    text = forms.CharField(
+        label="…or paste the sheet", required=False, widget=forms.Textarea(attrs={"rows": 6})
+    )
+
+    MAX_BYTES = 5_000_000
+
+    def clean(self):
+        data = super().clean()
+        upload, text = data.get("file"), data.get("text")
+        if upload:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError("That file is too large for a score sheet.")
+            raw = upload.read()
+        elif text:
+            raw = text.encode()
+        else:
+            raise forms.ValidationError("Choose a sheet file or paste one.")
+        try:
+            data["sheet"] = parse_json(raw)
+        except JSONRefused as error:
+            self.refuse(f"the sheet {error}")
+        return data
+
+    def refuse(self, error) -> None:
+        """Nothing was imported, said next to where the sheet came from (file or text)."""
+        where = "file" if self.cleaned_data.get("file") else "text"
+        self.add_error(where, nothing_imported(error))
 
 
 @login_required

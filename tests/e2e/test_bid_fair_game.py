@@ -4,8 +4,7 @@ import re
 
 import pytest
 
-from games.engine.registry import score_sheet
-from games.engine.sheet import read_sheet
+from games.engine.registry import read_sheet, score_sheet
 from games.models import Game
 from games.play.services import sheet_of
 from tests.e2e.conftest import no_horizontal_scroll

@@ -9,8 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.cardigan.table import cards_in_order
-from games.engine.registry import score_sheet
-from games.engine.sheet import read_sheet
+from games.engine.registry import read_sheet, score_sheet
 from games.models import Game
 from games.play.services import sheet_of
 from tests.e2e.conftest import ARTIFACTS, no_horizontal_scroll

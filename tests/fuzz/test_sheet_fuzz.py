@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine.registry import score_sheet
-from games.engine.sheet import SheetError, load_sheet, read_sheet
+from games.engine.registry import load_sheet, read_sheet, score_sheet
+from games.engine.sheet import SheetError
 from tests.conftest import examples
 from tests.fuzz.counting import record
 from tests.sheets import example_names, load_example

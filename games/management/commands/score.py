@@ -5,8 +5,8 @@ import sys
 
 from django.core.management.base import CommandError
 
-from games.engine.registry import score_sheet
-from games.engine.sheet import SheetError, load_sheet
+from games.engine.registry import load_sheet, score_sheet
+from games.engine.sheet import SheetError
 from games.management import refusing
 
 

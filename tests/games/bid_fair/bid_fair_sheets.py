@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.engine.registry import score_sheet
-from games.engine.sheet import SheetError, read_sheet
+from games.engine.registry import read_sheet, score_sheet
+from games.engine.sheet import SheetError
 from tests.sheets import scored, sheet
 
 PLAYERS = ("Ana", "Ben")

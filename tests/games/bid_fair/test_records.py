@@ -3,7 +3,7 @@
 import pytest
 
 from games.bid_fair.rules import Deal, Redeal
-from games.engine.sheet import read_sheet
+from games.engine.registry import read_sheet
 from tests.games.bid_fair.bid_fair_sheets import REDEAL, deal, game, refused, score
 
 # Fourteen cards worth 49 and 61, none of them JH, QH, 10H or KH.

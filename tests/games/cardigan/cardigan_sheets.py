@@ -5,8 +5,8 @@ from collections import Counter
 import pytest
 
 from games.engine.cards import RANKS, deck, rank_of
-from games.engine.registry import score_sheet
-from games.engine.sheet import SheetError, read_sheet
+from games.engine.registry import read_sheet, score_sheet
+from games.engine.sheet import SheetError
 from tests.sheets import scored, sheet
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")

@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.engine.sheet import SheetError, read_sheet
+from games.engine.registry import read_sheet, score_sheet
+from games.engine.sheet import SheetError
 from tests.sheets import sheet
 
 PLAYERS = ["Ana", "Ben", "Cy"]
@@ -16,8 +17,6 @@ def refusal(*hands, rules=None, players=PLAYERS):
 
 
 def read_and_score(data):
-    from games.engine.registry import score_sheet
-
     return score_sheet(read_sheet(data))
 
 

@@ -2,15 +2,8 @@
 
 import pytest
 
-from games.engine.sheet import (
-    JSONRefused,
-    SheetError,
-    load_sheet,
-    members,
-    parse_json,
-    read_sheet,
-    team_name,
-)
+from games.engine.registry import load_sheet, read_sheet
+from games.engine.sheet import JSONRefused, SheetError, members, parse_json, team_name
 from tests.sheets import sheet
 
 

@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.sheets import bid_fair_sheet, contractor_sheet, tridge_sheet
-from games.engine.registry import GAMES, score_sheet
-from games.engine.sheet import Fields, SheetError, read_sheet
+from games.engine.registry import GAMES, read_sheet, score_sheet
+from games.engine.sheet import Fields, SheetError
 from games.models import Game, Hand
 from games.play import services, tallies
 from tests.conftest import examples

@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.engine.registry import GAMES
-from games.engine.sheet import read_sheet
+from games.engine.registry import GAMES, read_sheet
 from games.models import Game
 from games.play import services
 from games.play.table_forms import house_rules
