@@ -18,8 +18,8 @@ def build_the_ledger(apps, schema_editor):
 
     from django.db.models import Sum
 
-    from games.engine.registry import GAMES, score_sheet
-    from games.engine.sheet import SheetError, read_sheet
+    from games.engine.registry import GAMES, read_sheet, score_sheet
+    from games.engine.sheet import SheetError
     from games.money import entries
     from games.money.cents import CENT, exact, whole_cents
     from games.play.services import sheet_of
