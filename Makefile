@@ -67,7 +67,7 @@ bench: $(INSTALLED)
 	scripts/with-postgres $(PY) bench/server.py
 
 # A group's pages after 10 and after 150 weekly evenings (issue 33), drawn in process on a
-# throwaway SQLite file; see docs/PERFORMANCE.md. Takes 3 to 5 minutes, most of it building
-# the 150 evenings; `bench/pages.py --help` for shorter runs.
+# throwaway SQLite file; see docs/PERFORMANCE.md. About a minute (two on a busy machine),
+# most of it building the 150 evenings; `bench/pages.py --help` for shorter runs.
 bench-pages: $(INSTALLED)
 	$(PY) bench/pages.py

@@ -23,12 +23,13 @@ read), then once a round at each size, one size just after the other (the larger
 in every other round), so that the machine's noise hits both alike. A time is the CPU
 time of this process (`time.process_time`: SQLite runs in it too; the time spent waiting
 for a busy processor is no page's cost), from `gc.collect()`; the table gives the median
-and the least of the rounds, and the ratio is the median of each round's own ratio. The
-queries are counted in one more request of each (CaptureQueriesContext). A page not
-answered 200 makes the run exit with status 1.
+and the least of the rounds, and the ratio is the median of each round's own ratio. One
+more request of each counts its queries (CaptureQueriesContext) and weighs the page
+(bytes of HTML, uncompressed). A page not answered 200 makes the run exit with status 1.
 
 `--profile N` also profiles one request of each page at the larger size (cProfile) and
-prints its N costliest functions, by their own time and with what they call.
+prints its N costliest functions, by their own time and with what they call. cProfile
+makes a request several times slower: read its shares, not its milliseconds.
 """
 
 from __future__ import annotations
@@ -147,17 +148,19 @@ def drawn(client, url: str) -> float:
     return spent
 
 
-def queries(client, url: str) -> int:
+def counted(client, url: str) -> tuple[int, int]:
+    """One request's queries, and the bytes of the page it answers."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as captured:
-        client.get(url, secure=True)
-    return len(captured.captured_queries)
+        response = client.get(url, secure=True)
+    return len(captured.captured_queries), len(response.content)
 
 
 def measure(sites, rounds: int) -> dict[str, dict]:
-    """Each page's times at each size ({size: [seconds]}), interleaved, and its queries."""
+    """Each page's times at each size ({size: [seconds]}), interleaved, and at each size
+    its queries and bytes ({size: (queries, bytes)})."""
     small, large = sorted(sites)
     for page in PAGES:
         for client, address in sites.values():
@@ -170,11 +173,15 @@ def measure(sites, rounds: int) -> dict[str, dict]:
             for size in order:
                 client, address = sites[size]
                 times[page][size].append(drawn(client, address[page]))
-    counted = {
-        page: {size: queries(client, address[page]) for size, (client, address) in sites.items()}
+    return {
+        page: {
+            "times": times[page],
+            "counted": {
+                size: counted(client, pages[page]) for size, (client, pages) in sites.items()
+            },
+        }
         for page in PAGES
     }
-    return {page: {"times": times[page], "queries": counted[page]} for page in PAGES}
 
 
 def table(figures, small: int, large: int, rounds: int) -> None:
@@ -184,18 +191,20 @@ def table(figures, small: int, large: int, rounds: int) -> None:
     )
     print(
         f"  {'page':<12} {f'at {small}':>17} {f'at {large}':>17} {f'{large}/{small}':>8}  "
-        f"{'queries at ' + str(small):>14} {f'at {large}':>6}"
+        f"{'queries at ' + str(small):>14} {f'at {large}':>6}  "
+        f"{'KB at ' + str(small):>9} {f'at {large}':>6}"
     )
     for page, figure in figures.items():
-        times, counted = figure["times"], figure["queries"]
+        times, counts = figure["times"], figure["counted"]
         cells = [
             f"{statistics.median(times[size]) * 1e3:7.1f} ({min(times[size]) * 1e3:7.1f})"
             for size in (small, large)
         ]
         ratio = statistics.median(b / a for a, b in zip(times[small], times[large], strict=True))
+        (queries, size), (queries_large, size_large) = counts[small], counts[large]
         print(
             f"  {page:<12} {cells[0]:>17} {cells[1]:>17} {ratio:7.1f}x  "
-            f"{counted[small]:>14} {counted[large]:>6}"
+            f"{queries:>14} {queries_large:>6}  {size / 1024:9.1f} {size_large / 1024:6.1f}"
         )
 
 

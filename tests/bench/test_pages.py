@@ -37,8 +37,10 @@ def test_a_short_run_prints_each_pages_times_ratio_and_queries():
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "every game scores (24)" in done.stdout
     table = done.stdout.split("CPU ms of this process")[1].splitlines()[2:]
-    # A row: the page, each size's median (least), the ratio, the queries at each size.
-    row = re.compile(r"  (.+?) +[\d.]+ \( *[\d.]+\) +[\d.]+ \( *[\d.]+\) +[\d.]+x +(\d+) +(\d+)$")
+    # A row: the page, each size's median (least), the ratio, then at each size the
+    # queries, then the kilobytes.
+    number, time = r"[\d.]+", r"[\d.]+ \( *[\d.]+\)"
+    row = re.compile(rf"  (.+?) +{time} +{time} +{number}x +(\d+) +(\d+) +{number} +{number}")
     rows = [row.fullmatch(line) for line in table]
     assert all(rows), table
     assert [found[1] for found in rows] == list(PAGES)
