@@ -101,11 +101,12 @@ def prepare(work: Path, options):
     print(f"migrated and collected static files in {time.perf_counter() - started:.1f}s")
     sites = {}
     for size in options.evenings:
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         weekly = evenings.build(size, seed=options.seed)
         taken, lying = evenings.leftovers(weekly)
         print(
-            f"{size} evenings built in {time.perf_counter() - started:.1f}s: "
+            f"{size} evenings built in {time.perf_counter() - started:.1f}s "
+            f"({time.process_time() - cpu:.1f}s CPU): "
             f"{weekly.games} games, {weekly.hands} hands, {taken} leftovers taken and "
             f"{lying} on the table, {weekly.marks} payments marked on evenings and "
             f"{weekly.payments} recorded on Settle up",
