@@ -5,7 +5,7 @@ INSTALLED := $(VENV)/.installed
 # apt needs root; a developer who is not root is asked through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-fast test-postgres lint browser redis bench-score bench
+.PHONY: run test test-fast test-postgres lint browser redis bench-score bench bench-pages
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -68,3 +68,9 @@ bench-score: $(INSTALLED)
 # docs/PERFORMANCE.md. Takes 5 to 8 minutes; `bench/server.py --help` for shorter runs.
 bench: $(INSTALLED)
 	scripts/with-postgres $(PY) bench/server.py
+
+# A group's pages after 10 and after 150 weekly evenings (issue 33), drawn in process on a
+# throwaway SQLite file; see docs/PERFORMANCE.md. About a minute (two on a busy machine),
+# most of it building the 150 evenings; `bench/pages.py --help` for shorter runs.
+bench-pages: $(INSTALLED)
+	$(PY) bench/pages.py

@@ -16,6 +16,7 @@ RUN_BY = {
     "make test-postgres": (".ci/run", "make test-postgres"),
     "make bench-score": ("tests/bench/test_score.py", "bench/score.py"),
     "make bench": ("tests/bench/test_server.py", "bench/server.py"),
+    "make bench-pages": ("tests/bench/test_pages.py", "bench/pages.py"),
     ".venv/bin/python manage.py score game.json": (
         "tests/games/commands/test_score.py",
         '"manage.py", "score"',
