@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
@@ -34,12 +35,13 @@ from django.db import transaction
 
 from bench.dataset import checked
 from bench.sheets import bid_fair_sheet, cardigan_games, contractor_sheet, tridge_sheet
-from games.engine.registry import score_sheet
-from games.engine.sheet import SheetError, members, read_sheet, team_name
-from games.models import Game, Group, Hand, Leftover, Membership, Paid, Player, Seat, Session
-from games.money import table
-from games.money.evening import CENT, session_evening
-from games.money.ledger import group_ledger, record_payment
+from games.engine.registry import read_sheet, score_sheet
+from games.engine.sheet import SheetError, members, team_name
+from games.models import Game, Group, Hand, Leftover, Membership, Player, Seat, Session
+from games.money import books, table
+from games.money.entries import TABLE
+from games.money.evening import session_evening
+from games.money.ledger import group_ledger
 from games.play import changes
 from games.play.access import new_token
 
@@ -61,8 +63,8 @@ class Weekly:
     evenings: int = 0
     games: int = 0
     hands: int = 0
-    marks: int = 0  # payments marked paid on an evening's settlement (Paid)
-    payments: int = 0  # payments recorded on the group's Settle up (GroupPayment)
+    marks: int = 0  # payments marked paid on an evening's settlement
+    payments: int = 0  # payments recorded on the group's Settle up
 
 
 def seated(value, names: dict[str, str]):
@@ -191,9 +193,9 @@ def add_evening(weekly: Weekly, number: int, seed: int) -> None:
     ]
     Hand.objects.bulk_create(hands)
     for game in games:
-        if game.engine.LEAVES:
+        if game.engine.money.LEAVES:
             # A new match is offered what lies on the table, and the table takes it.
-            lying = list(table.on_table(weekly.group).filter(source__kind=game.kind))
+            lying = [pile.left for pile in table.lying(weekly.group, game.kind)]
             if lying:
                 table.take(game, lying)
         changes.changed(game)  # as after its last hand was saved
@@ -201,6 +203,9 @@ def add_evening(weekly: Weekly, number: int, seed: int) -> None:
     weekly.games += len(games)
     weekly.hands += len(hands)
     pay(weekly, session, number)
+
+
+CENT = Decimal("0.01")
 
 
 def pay(weekly: Weekly, session: Session, number: int) -> None:
@@ -213,31 +218,27 @@ def pay(weekly: Weekly, session: Session, number: int) -> None:
     one time, half of it the next.
     """
     evening = session_evening(session)
-    between = [p for p in evening.payments if {p.payer, p.payee} <= evening.people]
-    for payment in between[:2]:
-        Paid.objects.create(
-            session=session,
-            payer=payment.payer,
-            payee=payment.payee,
-            amount=payment.amount,
-            by=weekly.accounts[OWNER],
-        )
+    people = {name for name in evening.cents if name != TABLE}
+    between = [d for d in evening.due if {d.payer, d.payee} <= people]
+    by = weekly.accounts[OWNER]
+    for due in between[:2]:
+        books.record(weekly.group, due.payer, due.payee, due.amount, by, session=session)
         weekly.marks += 1
     if number % 2 == 0:
         return
     ledger = group_ledger(weekly.group)
-    owed = [o for o in ledger.owed if {o.payer, o.payee} <= ledger.people]
+    owed = [o for o in ledger.owed if TABLE not in (o.payer, o.payee)]
     if not owed:
         return
     debt = owed[0]
     amount = debt.amount if number % 4 == 1 else (debt.amount / 2).quantize(CENT)
     by = weekly.accounts.get(debt.payer, weekly.accounts[OWNER])
-    record_payment(weekly.group, debt.payer, debt.payee, max(amount, CENT), by)
+    books.record(weekly.group, debt.payer, debt.payee, max(amount, CENT), by)
     weekly.payments += 1
 
 
 def leftovers(weekly: Weekly) -> tuple[int, int]:
     """The group's leftovers: (taken by a later match, still on the table)."""
     rows = Leftover.objects.filter(group=weekly.group)
-    lying = table.on_table(weekly.group).count()
+    lying = len(table.lying(weekly.group))
     return rows.count() - lying, lying

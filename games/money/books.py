@@ -185,12 +185,17 @@ def follow_session(sender, session: Session, **kwargs) -> None:
 
 def record(group: Group, payer: str, payee: str, amount, by, session=None) -> Payment:
     """The money handed over, as a payment and its entry; refused (NotOwed) if it pays
-    more than the payer owes overall, or the payee is owed: nothing is paid twice."""
+    more than the payer owes overall: nothing is paid twice, wherever it is marked.
+
+    The payee may be owed less overall than they receive: an evening is settled on its
+    own (Ana is paid what she won tonight though she owes from last week), and the
+    group's Settle up nets what is left.
+    """
     cents = int(amount * 100)
     with transaction.atomic():
         Group.objects.select_for_update().filter(pk=group.pk).first()
         owing = balances(group)
-        if cents <= 0 or -owing.get(payer, 0) < cents or owing.get(payee, 0) < cents:
+        if cents <= 0 or payer == payee or -owing.get(payer, 0) < cents:
             raise NotOwed(payer, payee, owing)
         # Its entries are written as it is saved (`saved`).
         return Payment.objects.create(

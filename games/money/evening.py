@@ -57,7 +57,8 @@ class Due:
     payer: str
     payee: str
     cents: int
-    paid: int = 0
+    paid: int = 0  # marked paid on the evening's page
+    elsewhere: int = 0  # paid on the group's Settle up (`settled_elsewhere`)
     can_pay: int = 0
 
     @property
@@ -65,8 +66,13 @@ class Due:
         return from_cents(self.cents)
 
     @property
+    def done(self) -> Decimal:
+        """What was paid of it, here and on the group's Settle up."""
+        return from_cents(self.paid + self.elsewhere)
+
+    @property
     def left(self) -> Decimal:
-        return from_cents(max(0, self.cents - self.paid))
+        return from_cents(max(0, self.cents - self.paid - self.elsewhere))
 
     @property
     def payable(self) -> Decimal:
@@ -74,13 +80,14 @@ class Due:
 
     @property
     def state(self) -> str:
-        """ "paid", "part" (paid in part here), "carried" (owed still, on Settle up too),
-        "settled" (not paid here, but nothing of it is owed overall any more)."""
-        if self.paid >= self.cents:
+        """ "paid", "part" (paid in part here), "carried" (not paid yet: what is not paid
+        here carries to the group's Settle up), "settled" (not paid here, but its payer owes
+        nothing overall any more: the group's Settle up squared it)."""
+        if self.paid + self.elsewhere >= self.cents:
             return "paid"
         if not self.can_pay:
             return "settled"
-        return "part" if self.paid else "carried"
+        return "part" if self.paid or self.elsewhere else "carried"
 
 
 @dataclass
@@ -146,7 +153,7 @@ def session_evening(session: Session) -> Evening:
     evening.payments = list(
         Payment.objects.filter(session=session).select_related("by", "undone_by")
     )
-    _due(evening, balances(session.group))
+    _due(evening, balances(session.group), settled_elsewhere(session))
     return evening
 
 
@@ -168,15 +175,67 @@ def _left_out(pks: list[int], over: set[int]) -> list[LeftOut]:
     return left
 
 
-def _due(evening: Evening, group: dict[str, int]) -> None:
+def _due(evening: Evening, group: dict[str, int], elsewhere: dict) -> None:
     """The fewest payments of the evening's results, each with what was paid of it here and
-    what may still be paid overall (the group's balances, `group`, in cents)."""
+    on the group's Settle up (`elsewhere`), and what its payer may still pay (what they owe
+    overall, the group's balances `group`, in cents)."""
+    paid = _paid_here(evening.payments)
+    for item in owed(evening.cents):
+        pair = (item.payer, item.payee)
+        here = min(item.cents, paid.get(pair, 0))
+        there = min(item.cents - here, elsewhere.get(pair, 0))
+        can = min(item.cents - here - there, capacity(group, item.payer))
+        evening.due.append(Due(item.payer, item.payee, item.cents, here, there, can))
+
+
+def _paid_here(payments) -> dict[tuple[str, str], int]:
     paid: dict[tuple[str, str], int] = {}
-    for payment in evening.payments:
+    for payment in payments:
         if payment.undone_at is None:
             pair = (payment.payer, payment.payee)
             paid[pair] = paid.get(pair, 0) + int(payment.amount * 100)
-    for item in owed(evening.cents):
-        here = min(item.cents, paid.get((item.payer, item.payee), 0))
-        can = min(item.cents - here, capacity(group, item.payer, item.payee))
-        evening.due.append(Due(item.payer, item.payee, item.cents, here, can))
+    return paid
+
+
+def settled_elsewhere(session: Session) -> dict[tuple[str, str], int]:
+    """What the group's Settle up paid of this evening's payments, in cents, pair by pair.
+
+    A payment recorded on Settle up pays no evening of its own: it goes to the payments
+    of the same payer and payee that the evenings left unpaid, the oldest evening first,
+    so that an evening's page never offers again what was paid there. Three sums over the
+    group's live evenings: their sessions, their results, their payments.
+    """
+    group = session.group_id
+    evenings = list(
+        Session.objects.filter(group=group)
+        .order_by("date", "created", "pk")
+        .values_list("pk", flat=True)
+    )
+    rows = (
+        Line.objects.filter(group=group, entry__session__in=evenings)
+        .filter(Q(entry__game__isnull=False) & ~Q(party=OUTSIDE) | Q(entry__kind=Entry.ROUNDED))
+        .values("entry__session", "party")
+        .annotate(money=Sum("money"))
+    )
+    results: dict[int, dict[str, int]] = {}
+    for row in rows:
+        results.setdefault(row["entry__session"], {})[row["party"]] = in_cents(row["money"])
+    payments = Payment.objects.filter(group=group, undone_at__isnull=True).filter(
+        Q(session__isnull=True) | Q(session__in=evenings)
+    )
+    here: dict[int, dict] = {}
+    pool: dict[tuple[str, str], int] = {}
+    for payment in payments.values("session", "payer", "payee", "amount"):
+        pair, cents = (payment["payer"], payment["payee"]), int(payment["amount"] * 100)
+        mine = here.setdefault(payment["session"], {}) if payment["session"] else pool
+        mine[pair] = mine.get(pair, 0) + cents
+    for pk in evenings:
+        taken: dict[tuple[str, str], int] = {}
+        for item in owed(results.get(pk, {})):
+            pair = (item.payer, item.payee)
+            left = item.cents - min(item.cents, here.get(pk, {}).get(pair, 0))
+            taken[pair] = min(left, pool.get(pair, 0))
+            pool[pair] = pool.get(pair, 0) - taken[pair]
+        if pk == session.pk:
+            return taken
+    return {}

@@ -83,10 +83,9 @@ def group_ledger(group: Group, page=None) -> Ledger:
     return ledger
 
 
-def capacity(cents: dict[str, int], payer: str, payee: str) -> int:
-    """The most `payer` can still pay `payee` overall, in cents: what the payer owes, and no
-    more than the payee is owed."""
-    return max(0, min(-cents.get(payer, 0), cents.get(payee, 0)))
+def capacity(cents: dict[str, int], payer: str) -> int:
+    """The most `payer` can still pay anybody, in cents: what they owe overall."""
+    return max(0, -cents.get(payer, 0))
 
 
 def balances_of(pairs) -> dict[tuple[int, str], int]:

@@ -641,8 +641,9 @@ def text(value):
 
 
 def tridge_figures() -> dict:
-    from games.models import Game, Leftover
     from games.money.money import stake_of
+
+    from games.models import Game, Leftover
     from games.play import services
     from games.tridge import match
 
@@ -784,8 +785,9 @@ def counts() -> dict:
 
 def check(world: World, before: dict) -> None:
     """What the world was made to hold, said again from the database."""
-    from games.models import Game, Leftover
     from games.money.money import stake_of
+
+    from games.models import Game, Leftover
     from games.play import services
     from games.tridge import match
     from games.tridge.settle import funds_on_table

@@ -83,13 +83,30 @@ def test_a_payment_marked_on_the_evening_is_paid_there_and_the_rest_carries(sess
     assert [p.by for p in result.payments] == [user, user]
 
 
-def test_a_payment_made_on_the_groups_settle_up_leaves_nothing_owed_here(session, user):
-    """Paid anywhere is paid everywhere: the evening no longer offers to pay it again."""
+def test_a_payment_made_on_the_groups_settle_up_pays_the_oldest_evening_first(user):
+    """Paid anywhere is paid everywhere: an evening no longer offers to pay it again."""
+    group = user.owned_groups.first()
+    first, second = (Session.objects.create(group=group, date=f"2026-11-{d}") for d in (1, 8))
+    example_game(first, "contractor-three-hands", stake="0.50")
+    example_game(second, "contractor-three-hands", stake="0.50")
+    books.record(group, "Ana", "Ben", Decimal("6.00"), user)
+    assert dues(evening.session_evening(first))[("Ana", "Ben")] == (Decimal("4.50"), "paid")
+    later = next(d for d in evening.session_evening(second).due if d.payee == "Ben")
+    assert (later.state, later.done, later.left, later.payable) == (
+        "part",
+        Decimal("1.50"),
+        Decimal("3.00"),
+        Decimal("3.00"),
+    )
+
+
+def test_an_evenings_payment_whose_payer_owes_nothing_overall_is_not_offered(session, user):
     example_game(session, "contractor-three-hands", stake="0.50")
-    books.record(session.group, "Ana", "Ben", Decimal("4.50"), user)
+    # Ana squares everything on Settle up, Cy's part paid to Ben (netting, not by pairs).
+    books.record(session.group, "Ana", "Ben", Decimal("21.00"), user)
     result = evening.session_evening(session)
-    assert dues(result)[("Ana", "Ben")] == (Decimal("4.50"), "settled")
-    assert next(due for due in result.due if due.payee == "Ben").can_pay == 0
+    assert dues(result)[("Ana", "Cy")] == (Decimal("16.50"), "settled")
+    assert next(due for due in result.due if due.payee == "Cy").can_pay == 0
 
 
 def test_an_undone_payment_is_owed_again(session, user):
@@ -116,11 +133,12 @@ def test_the_evening_asks_the_same_queries_for_one_game_as_for_many(
     session, django_assert_num_queries
 ):
     example_game(session, "contractor-three-hands", stake="1")
-    # The games, their lines summed, which are over, the payments, the group's balances.
-    with django_assert_num_queries(5):
+    # The games, their lines summed, which are over, the payments, the group's balances;
+    # then for what Settle up paid: the group's evenings, their results, their payments.
+    with django_assert_num_queries(8):
         evening.session_evening(session)
     example_game(session, "cardigan-four-deals", stake="0.01")
     example_game(session, "tridge-four-people", stake="0.05")
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(8):
         result = evening.session_evening(session)
     assert len(result.counted) == 3 and Game.objects.count() == 3

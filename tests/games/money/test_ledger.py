@@ -79,24 +79,27 @@ def test_group_payments_count_and_undone_ones_do_not(group, user):
     assert [entry.kind for entry in paid.entries.all()] == ["paid", "undone"]
 
 
-def test_a_payment_is_refused_when_it_is_more_than_owed_or_owed_no_more(group, user):
+def test_a_payment_is_refused_past_what_its_payer_owes_overall(group, user):
     evening(group, "0.50")
+    # Ana owes 21.00 in all; Cy is owed, and owes nothing.
     with pytest.raises(books.NotOwed):
-        books.record(group, "Ana", "Cy", Decimal("16.51"), user)
+        books.record(group, "Ana", "Cy", Decimal("21.01"), user)
     with pytest.raises(books.NotOwed):
         books.record(group, "Cy", "Ana", Decimal("1.00"), user)
     books.record(group, "Ana", "Cy", Decimal("16.50"), user)
-    with pytest.raises(books.NotOwed):  # a double tap on Paid
+    with pytest.raises(books.NotOwed):  # a double tap on Paid: past the rest of Ana's debt
         books.record(group, "Ana", "Cy", Decimal("16.50"), user)
     assert Payment.objects.count() == 1
 
 
-def test_a_payment_may_go_to_another_than_the_fewest_payments_say_within_what_is_owed(group, user):
+def test_a_payee_may_receive_more_than_they_are_owed_overall_as_an_evening_pays_them(
+    group, user
+):
+    """An evening is settled on its own: tonight's winner is paid though they owe from
+    last week; the group's Settle up nets the rest."""
     evening(group, "0.50")
-    # Ana owes 21.00 in all and Ben is owed 4.50: Ana pays Ben his 4.50, no more.
-    with pytest.raises(books.NotOwed):
-        books.record(group, "Ana", "Ben", Decimal("4.51"), user)
-    books.record(group, "Ana", "Ben", Decimal("4.50"), user)
+    books.record(group, "Ana", "Ben", Decimal("21.00"), user)
+    assert owed(group) == {("Ben", "Cy"): Decimal("16.50")}
 
 
 def test_deleted_sessions_and_games_are_left_out_until_they_come_back(group, user):
