@@ -64,20 +64,17 @@ def _game():
 def member_game(request, pk, **where) -> Game:
     """The game `pk` of one of the visitor's groups (`where`: more it must be), else 404.
 
-    Asked on every request, never cached: a member removed is out at once. One who left or
-    was removed is told so on the 404 page (`departed`), where a stranger reads only that
-    nothing is here.
+    Asked on every request, never cached: a member removed is out at once.
     """
-    game = _game().filter(pk=pk, session__group__memberships__user=request.user, **where).first()
-    if game is None:
-        departed(request, group__sessions__games=pk)
-        raise Http404("No game of yours.")
-    return game
+    return get_object_or_404(
+        _game(), pk=pk, session__group__memberships__user=request.user, **where
+    )
 
 
 def departed(request, **where) -> Departure | None:
-    """The visitor's last departure from the group `where` names, unless they are back in it.
-    Kept on the request for the 404 page (templates/404.html)."""
+    """The visitor's last departure from the group `where` names, unless they are back in it:
+    one who left or was removed is told so (templates/404.html, games/views/errors.py), where
+    a stranger reads only that nothing is here. Kept on the request for the 404 page."""
     if not request.user.is_authenticated:
         return None
     departures = Departure.objects.filter(user=request.user, **where).exclude(
@@ -115,7 +112,7 @@ def way_in(view):
             try:
                 access = Access(member_game(request, pk), role, pk)
             except Http404:
-                if getattr(request, "departure", None) and polling(request):
+                if polling(request) and departed(request, group__sessions__games=pk):
                     return no_longer_member(request)
                 raise
         elif role == "viewer":
