@@ -25,7 +25,7 @@ class RemoveForm(forms.Form):
             self.fields["shares"] = forms.ChoiceField(
                 label=f"The share link{'' if one else 's'} {name} made",
                 choices=[
-                    (KEEP, f"Keep {'it' if one else 'them'} working: the group's from now on"),
+                    (KEEP, f"Keep {'it' if one else 'them'} working for the table"),
                     (STOP, f"Stop {'it' if one else 'them'} now"),
                 ],
                 widget=forms.RadioSelect,
@@ -66,12 +66,12 @@ def group_remove(request, pk, user_pk):
     if posted is not None and form.is_valid():
         stop = form.stop_shares()
         leaving.remove_member(group, member, request.user, stop_shares=stop)
-        said = f"{context['name']} is no longer in {group}: the links they were shown are off."
+        said = f"{context['name']} is no longer in {group}, and their co-scorer links are off."
         if context["shared"]:
             said += (
-                " The share links they made are off too."
+                " So are the share links they made."
                 if stop
-                else " The share links they made keep working: the group's now."
+                else " The share links they made keep working: they are listed below."
             )
         if group.invite_token:
             said += " The invite link is a new one, so that the old one does not let them back in."

@@ -169,7 +169,7 @@ def test_leaving_asks_first_then_leaves_with_the_links(beas_phone, group, bea, g
     page = screen.content.decode()
     assert screen.status_code == 200 and Membership.objects.filter(group=group, user=bea).exists()
     assert escape(f"Leave {group}?") in page and "You keep" in page and "You lose, at once" in page
-    assert "Stay in the group" in page and "(1)" in page  # her one co-scorer link
+    assert "Stay in the group" in page and "Your co-scorer link for 1 game" in page
     response = beas_phone.post(f"/groups/{group.pk}/leave/")
     assert response.status_code == 302 and response["Location"] == "/"
     assert Departure.objects.get().how == Departure.LEFT
