@@ -183,3 +183,18 @@ def test_the_owner_is_told_they_cannot_leave(owner_client, group):
         response = getattr(owner_client, method)(f"/groups/{group.pk}/leave/")
         assert response["Location"] == f"/groups/{group.pk}/"
     assert "cannot leave it" in owner_client.get(f"/groups/{group.pk}/").content.decode()
+
+
+def test_a_removal_a_leave_or_a_link_turned_off_without_the_csrf_token_is_refused(
+    user, group, bea, game
+):
+    links.set_share(game, bea, "on")
+    owner, her = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    owner.force_login(user)
+    her.force_login(bea)
+    remove = f"/groups/{group.pk}/members/{bea.pk}/remove/"
+    assert owner.post(remove, {"shares": "stop"}).status_code == 403
+    assert her.post(f"/groups/{group.pk}/leave/").status_code == 403
+    assert owner.post(f"/groups/{group.pk}/links/", {"game": "all"}).status_code == 403
+    game.refresh_from_db()
+    assert Membership.objects.filter(group=group, user=bea).exists() and game.share_token
