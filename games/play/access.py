@@ -18,6 +18,7 @@ from django.db.models import F
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django_htmx.http import reswap, retarget
 
 from games.models import Departure, Game
@@ -130,6 +131,9 @@ def no_longer_member(request) -> HttpResponse:
     what a reload would show them (templates/404.html), and with no trigger, asks no more."""
     context = {"departure": request.departure}
     response = render(request, "groups/no_longer_member.html", context)
+    # As the live part it stands for: never kept, and told apart from the page (a 404).
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request",))
     return reswap(retarget(response, "#main"), "innerHTML show:window:top")
 
 

@@ -20,7 +20,7 @@ from games.models import Game, Seat, Session
 from games.money import table
 from games.play import boards, changes, polls, services
 from games.play import links as links_of
-from games.play.access import NAMESPACES, Access, member_game
+from games.play.access import NAMESPACES, Access, member_game, polling
 from games.play.once import new_key
 from games.play.table_forms import GameForm, GameNameForm
 from games.views.account import delete_screen
@@ -73,7 +73,7 @@ def game_new(request, pk):
 
 def live(request) -> bool:
     """An open page of a game asking for its live part (htmx, `?live=1`), not the page."""
-    return bool(request.htmx) and request.GET.get("live") == "1"
+    return polling(request)
 
 
 def _etag(request, access: Access):

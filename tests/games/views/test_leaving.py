@@ -135,6 +135,7 @@ def test_a_removed_members_open_page_says_they_are_no_longer_a_member_and_stops_
     assert POLLS not in said and "<html" not in said
     # The whole page becomes the notice, at its top: no scores left standing still.
     assert (poll["HX-Retarget"], poll["HX-Reswap"]) == ("#main", "innerHTML show:window:top")
+    assert "no-cache" in poll["Cache-Control"] and "HX-Request" in poll["Vary"]
 
 
 def test_a_removed_member_opening_the_groups_pages_is_told_and_a_stranger_is_not(
