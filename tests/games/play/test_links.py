@@ -77,3 +77,11 @@ def test_a_coscorer_link_leads_in_only_while_its_member_is_in_the_group(game, be
     entered = {"number": 2, "kind": "passed", "save": "1"}
     assert phone.post(f"/c/{token}/hands/new/", entered).status_code == 404
     assert game.hands.count() == 1
+
+
+def test_a_member_has_at_most_one_coscorer_link_to_a_game(game, user):
+    from django.db import IntegrityError, transaction
+
+    links.set_coscorer(game, user, "on")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        CoscorerLink.objects.create(game=game, member=user, token="another-token-long-enough")
