@@ -140,6 +140,11 @@ urlpatterns = [
         leaving.group_remove,
         name="group_remove",
     ),
+    path(
+        "groups/<int:pk>/members/<int:user_pk>/back/",
+        leaving.group_member_back,
+        name="group_member_back",
+    ),
     path("join/<str:token>/", groups.join, name="join"),
     path("account/", account.account, name="account"),
     path("account/email/", recovery.account_email, name="account_email"),

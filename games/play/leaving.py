@@ -18,12 +18,17 @@ page lists every share link with who made it, and any member, the owner too, tur
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import CoscorerLink, Departure, Group, Membership, Player
 from games.play import links
 from games.play.access import new_token
+
+# How long a removal can be undone: the Undo it is offered with shows for seconds.
+UNDO_WITHIN = timedelta(minutes=10)
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,20 @@ def leave_group(group: Group, user) -> Departure | None:
     """`user` leaves `group`; the share links they made stay on, the group's now. None if
     they were no member."""
     return _depart(group, user, Departure.LEFT, user, stop_shares=False)
+
+
+def undo_removal(group: Group, user) -> bool:
+    """A removal just made, undone: `user` a member again. Their links stay off (they make
+    new ones), and so does the invite link made at their removal. Only the latest
+    departure, if it was a removal made less than UNDO_WITHIN ago: never one who left by
+    themselves, nor one removed long since, whom only an invite they accept brings back."""
+    latest = Departure.objects.filter(group=group, user=user).first()
+    if latest is None or latest.how != Departure.REMOVED:
+        return False
+    if latest.at < timezone.now() - UNDO_WITHIN:
+        return False
+    _, made = Membership.objects.get_or_create(group=group, user=user)
+    return made
 
 
 def _depart(group: Group, user, how: str, by, stop_shares: bool) -> Departure | None:

@@ -6,8 +6,11 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_POST
 
-from games.models import Membership, Player
+from games.models import Departure, Membership, Player
 from games.play import leaving
 from games.views.groups import _mine, _owned
 
@@ -76,8 +79,34 @@ def group_remove(request, pk, user_pk):
         if group.invite_token:
             said += " The invite link is a new one, so that the old one does not let them back in."
         messages.success(request, said)
+        # As a delete's: one tap, for a few seconds, puts them back (games/views/account.py).
+        undo = {"text": f"{context['name']} removed", "group": group, "member": member}
+        form = render_to_string("groups/undo_removal.html", undo, request=request)
+        messages.success(request, mark_safe(form.strip()), extra_tags="undo")
         return redirect(group)
     return render(request, "groups/remove.html", context | {"form": form})
+
+
+@login_required
+@require_POST
+def group_member_back(request, pk, user_pk):
+    """Undo of a removal just made: the member is back, their links still off."""
+    group = _owned(request, pk)
+    departure = get_object_or_404(
+        Departure.objects.select_related("user"), group=group, user=user_pk, how=Departure.REMOVED
+    )
+    name = departure.user.get_username()
+    if leaving.undo_removal(group, departure.user):
+        messages.success(
+            request,
+            f"{name} is back in {group}. The links they had stay off: they make new ones.",
+        )
+    elif not Membership.objects.filter(group=group, user=departure.user).exists():
+        messages.error(
+            request,
+            f"{name} was removed too long ago to undo: send them the invite link instead.",
+        )
+    return redirect(group)
 
 
 @login_required

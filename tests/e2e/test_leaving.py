@@ -64,6 +64,7 @@ def test_the_owner_removes_a_member_and_her_open_board_and_links_stop(
     owner.click("button:has-text('Remove bea')")
     owner.wait_for_url(f"{base}/groups/{group.pk}/")
     expect(owner.locator(".messages")).to_contain_text("bea is no longer in")
+    expect(owner.locator(".messages .undo")).to_contain_text("bea removed")
     assert "bea" not in owner.inner_text(".members") and "Remove cy" in owner.inner_text(".members")
     expect(owner.locator("#share-links")).to_contain_text("1 game is shown")
     shoot(owner, "leaving-3-group-page")

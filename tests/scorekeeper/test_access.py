@@ -45,7 +45,7 @@ NOTICE = "You are no longer a member of this group"
 # Deleting (and merging, which deletes a player) is the group owner's.
 OWNER_ONLY = {"game_delete", "session_delete", "player_merge", "player_delete"}
 # And so are the group's own settings.
-OWNER_ONLY |= {"group_rename", "group_invite", "group_remove"}
+OWNER_ONLY |= {"group_rename", "group_invite", "group_remove", "group_member_back"}
 PUBLIC = dict.fromkeys(ROLES, 200)
 REFUSED = dict.fromkeys(ROLES, 405)  # a read-only screen refuses POST, whoever asks
 GONE = dict.fromkeys(ROLES, 404)
@@ -127,6 +127,9 @@ ACCESS = {
     # screen; the POST does it. The owner cannot leave: sent back to the group's page.
     "group_remove": (MINE, MINE_REDIRECTS),
     "group_leave": (MINE | {"owner": 302, "member": 200}, MINE_REDIRECTS),
+    # Undo of a removal just made: POST alone; the member here was never removed, so there
+    # is none to undo.
+    "group_member_back": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
     # The group's share links, each with who made it: any member; an empty POST turns none off.
     "group_links": (MINE, MINE_REDIRECTS),
     # The invite (today's link): a visitor signs up on it, anyone signed in joins, a member

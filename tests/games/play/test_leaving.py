@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 
 from games.models import CoscorerLink, Departure, Membership, Player
 from games.play import leaving, links
@@ -133,3 +134,26 @@ def test_the_groups_left_come_once_each_latest_first_with_the_player_linked_ther
     assert [entry.player and entry.player.name for entry in left] == [None, "Bea"]
     Membership.objects.create(group=club, user=bea)  # back in: no longer a group left
     assert [entry.group for entry in leaving.groups_left(bea)] == [group]
+
+
+def test_a_removal_just_made_is_undone_with_the_member_back_and_their_links_still_off(
+    group, user, bea, game
+):
+    token = coscorer_token(game, bea)
+    leaving.remove_member(group, bea, user)
+    assert leaving.undo_removal(group, bea)
+    assert group in groups_of(bea) and not CoscorerLink.objects.filter(token=token).exists()
+    assert not leaving.undo_removal(group, bea)  # back already: nothing more to undo
+
+
+def test_undo_brings_back_no_one_who_left_by_themselves_or_was_removed_long_since(
+    group, user, bea, make_user
+):
+    leaving.leave_group(group, bea)
+    assert not leaving.undo_removal(group, bea)  # joining again is hers to choose
+    cy = make_user("cy")
+    Membership.objects.create(group=group, user=cy)
+    leaving.remove_member(group, cy, user)
+    Departure.objects.filter(user=cy).update(at=timezone.now() - leaving.UNDO_WITHIN)
+    assert not leaving.undo_removal(group, cy)
+    assert group not in groups_of(bea) and group not in groups_of(cy)

@@ -199,3 +199,18 @@ def test_a_removal_a_leave_or_a_link_turned_off_without_the_csrf_token_is_refuse
     assert owner.post(f"/groups/{group.pk}/links/", {"game": "all"}).status_code == 403
     game.refresh_from_db()
     assert Membership.objects.filter(group=group, user=bea).exists() and game.share_token
+
+
+def test_the_removal_is_offered_with_an_undo_that_puts_the_member_back(
+    owner_client, beas_phone, group, bea, game
+):
+    response = remove(owner_client, group, bea)
+    page = owner_client.get(response["Location"]).content.decode()
+    back = f"/groups/{group.pk}/members/{bea.pk}/back/"
+    assert "bea removed" in page and f'action="{back}"' in page and ">Undo<" in page
+    assert beas_phone.post(back).status_code == 404  # the owner's alone
+    assert owner_client.post(back)["Location"] == f"/groups/{group.pk}/"
+    assert Membership.objects.filter(group=group, user=bea).exists()
+    said = owner_client.get(f"/groups/{group.pk}/").content.decode()
+    assert "bea is back in" in said and "stay off" in said
+    assert beas_phone.get(f"/games/{game.pk}/").status_code == 200
