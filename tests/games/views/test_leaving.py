@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from games.models import Departure, Membership
-from games.play import links
+from games.play import leaving, links
 from tests.tables import BEN_WINS, coscorer_token, make_game
 
 pytestmark = pytest.mark.django_db
@@ -199,6 +199,9 @@ def test_a_removal_a_leave_or_a_link_turned_off_without_the_csrf_token_is_refuse
     assert owner.post(f"/groups/{group.pk}/links/", {"game": "all"}).status_code == 403
     game.refresh_from_db()
     assert Membership.objects.filter(group=group, user=bea).exists() and game.share_token
+    leaving.remove_member(group, bea, user)
+    assert owner.post(f"/groups/{group.pk}/members/{bea.pk}/back/").status_code == 403
+    assert not Membership.objects.filter(group=group, user=bea).exists()
 
 
 def test_the_removal_is_offered_with_an_undo_that_puts_the_member_back(
