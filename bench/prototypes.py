@@ -20,7 +20,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from games.models import Game, Hand
-from games.play.access import Access, _owned
+from games.play.access import Access, member_game
 from games.play.changes import board_key
 from games.views.games import board
 
@@ -33,7 +33,7 @@ def logged_in(request):
 
 def _owner(request, pk) -> Access:
     """The owner's way into a game, as games.play.access.way_in finds it."""
-    return Access(_owned(request, pk), "member", pk)
+    return Access(member_game(request, pk), "member", pk)
 
 
 @login_required

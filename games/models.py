@@ -156,10 +156,19 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(default=timezone.now)
     seats = models.ManyToManyField(Player, through="Seat", related_name="games")
-    # Read-only link for the others at the table, and a link for a second scorer's phone;
-    # empty when turned off.
+    # The read-only link for the others at the table, empty when turned off, and the member
+    # who made it (None: made before that was kept, or by an account since deleted): the
+    # group's page lists every one with its maker (games/play/links.py). Co-scorer links are
+    # each member's own: CoscorerLink (games/member_models.py).
     share_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    coscorer_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    share_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    share_since = models.DateTimeField(null=True, blank=True)
     # Set when the owner deleted it: kept aside, out of every list, restorable from the
     # account page for KEEP_DELETED days (games/play/bin.py), then gone for good.
     deleted = models.DateTimeField(null=True, blank=True)
@@ -441,3 +450,7 @@ class Line(models.Model):
 
     def __str__(self):
         return f"{self.party}: {self.units} units, {self.money} ten-thousandths"
+
+
+# What belongs to a member alone: their co-scorer links, and the record of their leaving.
+from games.member_models import CoscorerLink, Departure  # noqa: E402, F401

@@ -57,10 +57,29 @@ BEN_WINS = {
 
 
 def turn_on(client, game, link="share"):
-    """The owner turns on the game's share or co-scorer link; the game as it now is."""
+    """The owner turns on the game's share link or their co-scorer link; the game as it now
+    is (its co-scorer link: `coscorer_token`)."""
     client.post(f"/games/{game.pk}/links/", {"link": link, "action": "on"})
     game.refresh_from_db()
     return game
+
+
+def coscorer_token(game, member=None) -> str:
+    """The token of `member`'s co-scorer link to `game` (the group's owner's by default),
+    turned on now if it was off."""
+    from games.models import CoscorerLink
+    from games.play.access import new_token
+
+    member = member or game.session.group.owner
+    link, _ = CoscorerLink.objects.get_or_create(
+        game=game, member=member, defaults={"token": new_token()}
+    )
+    return link.token
+
+
+def link_token(game, link) -> str:
+    """The token of the game's share link, or of its owner's co-scorer link."""
+    return game.share_token if link == "share" else coscorer_token(game)
 
 
 def account_file(owner) -> dict:

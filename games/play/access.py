@@ -2,7 +2,9 @@
 
 Each view of a game is written once and receives an `Access`; the URL it was reached
 by decides who may do what. A token is at least 128 bits from `secrets`, so a link
-cannot be guessed; replacing it or turning it off makes the old one answer 404.
+cannot be guessed; replacing it or turning it off makes the old one answer 404. A
+co-scorer link is one member's own (games/member_models.py) and leads in only while that
+member is in the game's group; every way in is asked of the database on every request.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import F
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django_htmx.http import reswap, retarget
 
-from games.models import Game
+from games.models import Departure, Game
 
 TOKEN_BYTES = 24  # 192 bits
 
@@ -57,9 +62,36 @@ def _game():
     return Game.objects.select_related("session__group")
 
 
-def _owned(request, pk) -> Game:
-    # Asked on every request, never cached: a member removed is out at once.
-    return get_object_or_404(_game(), pk=pk, session__group__memberships__user=request.user)
+def member_game(request, pk, **where) -> Game:
+    """The game `pk` of one of the visitor's groups (`where`: more it must be), else 404.
+
+    Asked on every request, never cached: a member removed is out at once.
+    """
+    return get_object_or_404(
+        _game(), pk=pk, session__group__memberships__user=request.user, **where
+    )
+
+
+def departed(request, **where) -> Departure | None:
+    """The visitor's last departure from the group `where` names, unless they are back in it:
+    one who left or was removed is told so (templates/404.html, games/views/errors.py), where
+    a stranger reads only that nothing is here. Kept on the request for the 404 page."""
+    if not request.user.is_authenticated:
+        return None
+    departures = Departure.objects.filter(user=request.user, **where).exclude(
+        group__memberships__user=request.user
+    )
+    request.departure = departures.select_related("group").first()
+    return request.departure
+
+
+def _coscoring(token) -> Game:
+    # The link's member must still be in the game's group: one query, on every request.
+    return get_object_or_404(
+        _game(),
+        coscorer_links__token=token,
+        coscorer_links__member__memberships__group=F("session__group"),
+    )
 
 
 def way_in(view):
@@ -78,14 +110,36 @@ def way_in(view):
                 if request.htmx:
                     return HttpResponse("Logged out.", status=401, content_type="text/plain")
                 return redirect_to_login(request.get_full_path())
-            access = Access(_owned(request, pk), role, pk)
+            try:
+                access = Access(member_game(request, pk), role, pk)
+            except Http404:
+                if polling(request) and departed(request, group__sessions__games=pk):
+                    return no_longer_member(request)
+                raise
+        elif role == "viewer":
+            access = Access(get_object_or_404(_game(), share_token=token), role, token)
         else:
-            field = "share_token" if role == "viewer" else "coscorer_token"
-            access = Access(get_object_or_404(_game(), **{field: token}), role, token)
+            access = Access(_coscoring(token), role, token)
         request.access = access  # whose page it is, what to keep with no signal: games/offline.py
         return view(request, access, **kwargs)
 
     return wrapper
+
+
+def no_longer_member(request) -> HttpResponse:
+    """An open page's poll, from one who left the group or was removed: the page becomes
+    what a reload would show them (templates/404.html), and with no trigger, asks no more."""
+    context = {"departure": request.departure}
+    response = render(request, "groups/no_longer_member.html", context)
+    # As the live part it stands for: never kept, and told apart from the page (a 404).
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ("HX-Request",))
+    return reswap(retarget(response, "#main"), "innerHTML show:window:top")
+
+
+def polling(request) -> bool:
+    """An open page of a game asking for its live part (htmx, `?live=1`), not the page."""
+    return bool(request.htmx) and request.GET.get("live") == "1"
 
 
 def editing(view):

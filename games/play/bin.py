@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from games.models import Game, Leftover, Player, Session
+from games.models import CoscorerLink, Game, Leftover, Player, Session
 from games.play import changes, polls, services
 
 KEEP_DELETED = timedelta(days=30)
@@ -40,7 +40,8 @@ def _forget_links(games) -> None:
     # A link's poll may be answered from the cache alone: it must reach the view, and 404.
     for game in games:
         polls.link_changed("shared", game.share_token)
-        polls.link_changed("coscorer", game.coscorer_token)
+    for token in CoscorerLink.objects.filter(game__in=games).values_list("token", flat=True):
+        polls.link_changed("coscorer", token)
 
 
 def delete(thing) -> None:

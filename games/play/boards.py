@@ -11,7 +11,7 @@ from django.utils.safestring import mark_safe
 from games.engine.scores import GameScore, HandScore
 from games.engine.sheet import SheetError, members
 from games.engine.words import in_seats
-from games.models import Game, Revision
+from games.models import CoscorerLink, Game, Revision
 from games.play import charts
 
 
@@ -103,13 +103,15 @@ def board(game: Game) -> dict:
 
 
 def sharing(request, game: Game) -> dict:
-    """The owner's share and co-scorer links, absolute, with a QR code for the share link."""
+    """A member's view of the game's links: the share link, absolute, with its QR code, and
+    their own co-scorer link (another member's is never shown them: games/play/links.py)."""
     context = {"share_url": None, "share_qr": None, "coscorer_url": None}
     if game.share_token:
         url = request.build_absolute_uri(reverse("shared:board", args=[game.share_token]))
         context |= {"share_url": url, "share_qr": qr_code(url)}
-    if game.coscorer_token:
-        url = reverse("coscorer:board", args=[game.coscorer_token])
+    own = CoscorerLink.objects.filter(game=game, member=request.user).first()
+    if own is not None:
+        url = reverse("coscorer:board", args=[own.token])
         context["coscorer_url"] = request.build_absolute_uri(url)
     return context
 

@@ -1,6 +1,7 @@
 """Who belongs where: a visitor's groups, and what of a group they may reach.
 
-Every request asks the database (no caching of access), so a removed member is out at once.
+Every request asks the database (no caching of access), so a removed member is out at once:
+games/play/leaving.py takes a member out.
 """
 
 from django.db import transaction
@@ -39,14 +40,3 @@ def first_group_at_sign_up(sender, instance, created, raw=False, **kwargs):
     """An account starts with a group of its own (a post_save receiver, games/apps.py)."""
     if created and not raw:
         create_group(instance, f"{instance.get_username()}'s table")
-
-
-def remove_member(group: Group, user) -> bool:
-    """`user` out of `group` at once; an invite link that was on is replaced, so that the
-    one they hold does not let them straight back in. False if they were no member."""
-    with transaction.atomic():
-        gone = Membership.objects.filter(group=group, user=user).delete()[0]
-        if gone and group.invite_token:
-            group.invite_token = new_token()
-            group.save(update_fields=["invite_token"])
-    return bool(gone)

@@ -19,7 +19,8 @@ from games.engine.sheet import SheetError
 from games.models import Game, Seat, Session
 from games.money import table
 from games.play import boards, changes, polls, services
-from games.play.access import NAMESPACES, Access, new_token
+from games.play import links as links_of
+from games.play.access import NAMESPACES, Access, member_game, polling
 from games.play.once import new_key
 from games.play.table_forms import GameForm, GameNameForm
 from games.views.account import delete_screen
@@ -72,7 +73,7 @@ def game_new(request, pk):
 
 def live(request) -> bool:
     """An open page of a game asking for its live part (htmx, `?live=1`), not the page."""
-    return bool(request.htmx) and request.GET.get("live") == "1"
+    return polling(request)
 
 
 def _etag(request, access: Access):
@@ -159,7 +160,7 @@ def rematch(request, pk):
     """Play again: the next game with the same people (games/play/following.py); a second
     tap leads to the game the first started. A game not over asks first: end it here,
     where its rules let the table end it, or leave it running."""
-    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
+    game = member_game(request, pk)
     started = Game.objects.filter(pk=game.meta.get("next_game")).first()
     if started is not None:
         return redirect(started)
@@ -199,17 +200,16 @@ def sheet(request, access: Access):
 
 @login_required
 def links(request, pk):
-    """The owner turns the share or co-scorer link on, replaces it, or turns it off."""
-    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
-    if request.method == "POST":
+    """A member turns the game's share link, or their own co-scorer link, on, replaces it,
+    or turns it off (games/play/links.py)."""
+    game = member_game(request, pk)
+    action = request.POST.get("action")
+    if request.method == "POST" and action in links_of.ACTIONS:
         which = request.POST.get("link")
-        field = {"share": "share_token", "coscorer": "coscorer_token"}.get(which)
-        if field:
-            action = request.POST.get("action")
-            old = getattr(game, field)
-            setattr(game, field, None if action == "off" else new_token())
-            game.save(update_fields=[field])
-            polls.link_changed("shared" if which == "share" else "coscorer", old)
+        if which == "share":
+            links_of.set_share(game, request.user, action)
+        elif which == "coscorer":
+            links_of.set_coscorer(game, request.user, action)
     return redirect(game.get_absolute_url() + "#sharing")
 
 
@@ -263,7 +263,7 @@ def printable(request, access: Access):
 
 @login_required
 def game_rename(request, pk):
-    game = get_object_or_404(Game, pk=pk, session__group__memberships__user=request.user)
+    game = member_game(request, pk)
     form = GameNameForm(request.POST or None, instance=game)
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -274,7 +274,7 @@ def game_rename(request, pk):
 @login_required
 def game_delete(request, pk):
     # Deleting is the group owner's.
-    game = get_object_or_404(Game, pk=pk, session__group__owner=request.user)
+    game = member_game(request, pk, session__group__owner=request.user)
     what = (
         "The game, its hands and its links go; anyone following it through a link "
         "sees that it is gone."

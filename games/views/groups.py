@@ -1,13 +1,13 @@
 """A group's page and its settings, a new group, and joining one through its invite link.
 
 Everyone reaches a group through a membership, asked on every request; its settings
-(rename, invites, removing a member) are the owner's, so anyone else gets 404.
+(rename, invites, removing a member: games/views/leaving.py) are the owner's, so anyone else
+gets 404.
 """
 
 import json
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -23,9 +23,9 @@ from django.views.decorators.http import require_POST, require_safe
 from games.models import Group, Membership
 from games.money import table
 from games.money.ledger import group_ledger
-from games.play import boards
+from games.play import boards, links
 from games.play.access import new_token
-from games.play.groups import create_group, groups_of, remove_member
+from games.play.groups import create_group, groups_of
 from games.records.dump import dump_group
 
 RECENT_SESSIONS = 10
@@ -69,6 +69,8 @@ def group_detail(request, pk):
         "players": group.players.all(),
         "on_table": table.lying(group),
         "ledger": group_ledger(group),
+        # Their count alone: the list (games/views/links.py) would grow with the group's history.
+        "shared": links.shared_in(group).count(),
         "invite_url": None,
     }
     if group.invite_token:
@@ -96,38 +98,6 @@ def group_invite(request, pk):
     group.invite_token = None if request.POST.get("action") == "off" else new_token()
     group.save(update_fields=["invite_token"])
     return redirect(group.get_absolute_url() + "#invite")
-
-
-@login_required
-@require_POST
-def group_remove(request, pk, user_pk):
-    """The owner removes a member: out at once, since every request asks for the membership."""
-    group = _owned(request, pk)
-    membership = get_object_or_404(
-        Membership.objects.select_related("user").exclude(user=group.owner_id),
-        group=group,
-        user=user_pk,
-    )
-    remove_member(group, membership.user)
-    name = membership.user.get_username()
-    said = f"{name} is no longer in {group}."
-    if group.invite_token:
-        said += " The invite link is a new one, so that the old one does not let them back in."
-    messages.success(request, said)
-    return redirect(group)
-
-
-@login_required
-@require_POST
-def group_leave(request, pk):
-    """A member leaves; the owner cannot leave their own group."""
-    group = _mine(request, pk)
-    if group.owner_id == request.user.pk:
-        messages.error(request, "The owner of a group cannot leave it.")
-        return redirect(group)
-    Membership.objects.filter(group=group, user=request.user).delete()
-    messages.success(request, f"You left {group}.")
-    return redirect("home")
 
 
 @require_safe

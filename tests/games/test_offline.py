@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from games.play.access import new_token
-from tests.tables import BEN_WINS, make_game
+from tests.tables import BEN_WINS, coscorer_token, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +23,7 @@ def phone(user=None) -> Client:
 @pytest.fixture
 def game(user):
     game = make_game(user, hands=[BEN_WINS])
-    game.share_token, game.coscorer_token = new_token(), new_token()
+    game.share_token = new_token()
     game.save()
     return game
 
@@ -55,7 +55,7 @@ def test_a_share_link_keeps_its_board_alone_under_the_links_own_tag(user, game):
 
 
 def test_a_coscorer_link_keeps_its_board_and_new_hand_page(game):
-    link = f"/c/{game.coscorer_token}/"
+    link = f"/c/{coscorer_token(game)}/"
     assert phone().get(link)["Offline-Keep"] == f"{link} {link}hands/new/"
 
 

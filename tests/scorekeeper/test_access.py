@@ -5,10 +5,15 @@ until it is declared in ACCESS with what each role must get. Roles:
 - anon: no account; owner: the owner of the group that holds everything in the fixture;
 - member: another member of that group (sees and scores everything; deleting is the owner's);
 - removed: a member the owner removed; other: a member of another group (its own first);
-- viewer and coscorer: no account, holding the game's share or co-scorer link (on the /s/
-  and /c/ URLs every role holds that link).
+- viewer and coscorer: no account, holding the game's share link or the owner's co-scorer
+  link (on the /s/ and /c/ URLs every role holds that link);
+- their_share and their_coscorer: the removed member's phone, holding the share link they
+  made (stopped as they were removed: the owner said so) and the co-scorer link they were
+  shown, on the /s/ and /c/ URLs; anywhere else, the removed member.
 The table below names owner and other; a member gets what the owner gets but for OWNER_ONLY,
-and a removed member what another group's member gets.
+a removed member what another group's member gets, and the removed member's links 404 on
+every URL of theirs. Every 404 the removed member gets on an address of the group's says
+they are no longer a member; no one else's does (a stranger is told nothing).
 A POST carries an empty body: what matters is who gets through, not the form.
 The admin's URLs are Django's, for staff alone: tests/games/test_admin.py.
 """
@@ -19,15 +24,28 @@ from django.test import Client
 from django.urls import get_resolver
 
 from games.models import Membership, Player
-from games.play.access import new_token
-from games.play.groups import remove_member
-from tests.tables import BEN_WINS, make_game
+from games.play import links
+from games.play.leaving import remove_member
+from tests.tables import BEN_WINS, coscorer_token, make_game
 
-ROLES = ("anon", "owner", "member", "removed", "other", "viewer", "coscorer")
+ROLES = (
+    "anon",
+    "owner",
+    "member",
+    "removed",
+    "other",
+    "viewer",
+    "coscorer",
+    "their_share",
+    "their_coscorer",
+)
+# The removed member's own links, and the URLs they are for.
+THEIR_LINKS = {"their_share": "shared", "their_coscorer": "coscorer"}
+NOTICE = "You are no longer a member of this group"
 # Deleting (and merging, which deletes a player) is the group owner's.
 OWNER_ONLY = {"game_delete", "session_delete", "player_merge", "player_delete"}
 # And so are the group's own settings.
-OWNER_ONLY |= {"group_rename", "group_invite", "group_remove"}
+OWNER_ONLY |= {"group_rename", "group_invite", "group_remove", "group_member_back"}
 PUBLIC = dict.fromkeys(ROLES, 200)
 REFUSED = dict.fromkeys(ROLES, 405)  # a read-only screen refuses POST, whoever asks
 GONE = dict.fromkeys(ROLES, 404)
@@ -105,10 +123,17 @@ ACCESS = {
     "group_rename": (MINE, MINE),
     # Sharing out what a match left on the table: any member, POST alone.
     "group_table_share": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
-    # Invites on, off or new; removing a member (here the member), leaving: POST alone.
+    # Invites on, off or new: POST alone.
     "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
-    "group_remove": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
-    "group_leave": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    # Removing a member (here the member, who made no share link) and leaving ask first on a
+    # screen; the POST does it. The owner cannot leave: sent back to the group's page.
+    "group_remove": (MINE, MINE_REDIRECTS),
+    "group_leave": (MINE | {"owner": 302, "member": 200}, MINE_REDIRECTS),
+    # Undo of a removal just made: POST alone; the member here was never removed, so there
+    # is none to undo.
+    "group_member_back": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
+    # The group's share links, each with who made it: any member; an empty POST turns none off.
+    "group_links": (MINE, MINE_REDIRECTS),
     # The invite (today's link): a visitor signs up on it, anyone signed in joins, a member
     # goes to the group. The link a removed member held was replaced as they were removed
     # (tests/games/views/test_groups.py); given the new one, they may join again as anyone.
@@ -196,75 +221,118 @@ def test_every_url_is_declared_in_the_access_table():
 
 @pytest.fixture
 def world(make_user):
-    owner = make_user("ana")
-    other = make_user("zed")
-    member, removed = make_user("bea"), make_user("cy")
-    group = owner.owned_groups.get()
-    Membership.objects.create(group=group, user=member)
-    Membership.objects.create(group=group, user=removed)
-    remove_member(group, removed)
-    games = {}
+    """Builds, for a game of a kind, the group around it: its owner, a member, and a member
+    removed once they had made the game's share link and been shown a co-scorer link. The
+    owner turned sharing on again: the game's link now is the owner's."""
 
-    def game_for(kind):
-        if kind not in games:
-            players = ("Ana", "Ben", "Cy", "Dee") if kind == "tridge" else ("Ana", "Ben", "Cy")
-            hands = [BEN_WINS] if kind == "tridge" else []
-            game = make_game(owner, kind=kind, players=players, hands=hands)
-            game.share_token, game.coscorer_token = new_token(), new_token()
-            game.save()
-            games[kind] = game
-        return games[kind]
+    def build(kind):
+        owner = make_user("ana")
+        other = make_user("zed")
+        member, removed = make_user("bea"), make_user("cy")
+        group = owner.owned_groups.get()
+        Membership.objects.create(group=group, user=member)
+        Membership.objects.create(group=group, user=removed)
+        players = ("Ana", "Ben", "Cy", "Dee") if kind == "tridge" else ("Ana", "Ben", "Cy")
+        hands = [BEN_WINS] if kind == "tridge" else []
+        game = make_game(owner, kind=kind, players=players, hands=hands)
+        links.set_share(game, removed, "on")
+        theirs = {"shared": game.share_token, "coscorer": coscorer_token(game, removed)}
+        remove_member(group, removed, owner, stop_shares=True)
+        game.refresh_from_db()
+        links.set_share(game, owner, "on")
+        users = {"owner": owner, "other": other, "member": member, "removed": removed}
+        users |= dict.fromkeys(THEIR_LINKS, removed)
+        return {"owner": owner, "member": member, "users": users, "game": game, "theirs": theirs}
 
-    users = {"owner": owner, "other": other, "member": member, "removed": removed}
-    return {"owner": owner, "member": member, "users": users, "game_for": game_for}
+    return build
 
 
-def ask(world, role: str, method: str, url: str) -> int:
+def ask(world, role: str, method: str, url: str):
     """One request on a world of its own: whatever it changes (a POST that deletes, a
     log-out) is rolled back before the next, so each answer is the first one."""
     with transaction.atomic():
         client = Client()
         if role in world["users"]:
             client.force_login(world["users"][role])
-        status = getattr(client, method)(url).status_code
+        response = getattr(client, method)(url)
         transaction.set_rollback(True)
-    return status
+    return response
 
 
-# One world for each URL (its 14 requests roll back what they change): building it for
-# each of the 1,300 requests took most of this module's time.
+# One world for each URL (its requests roll back what they change): building it for each
+# of the 1,800 requests took most of this module's time.
 @pytest.mark.django_db
 @pytest.mark.parametrize(("name", "route"), every_url(), ids=[n for n, _ in every_url()])
 def test_each_role_gets_what_the_table_says(world, name, route):
     if name not in ACCESS:
         pytest.fail(f"{name} is not in the access table")
-    game = world["game_for"](KIND_OF.get(name, "tridge"))
-    url = "/" + (
-        route.replace("<int:pk>", str(object_id(name, game, world["owner"])))
-        .replace("<str:token>", token_of(route, game))
-        .replace("<int:user_pk>", str(world["member"].pk))
-        .replace("<int:number>", "1")
-        .replace("<int:left>", str(left_on_table(world) if "<int:left>" in route else 0))
-    )
+    world = world(KIND_OF.get(name, "tridge"))
+    game = world["game"]
     wrong = []
-    for method, table in zip(("get", "post"), ACCESS[name], strict=True):
+    for method in ("get", "post"):
         for role in ROLES:
-            expected = table[as_declared(name, table, role)]
-            got = ask(world, role, method, url)
-            if got != expected:
-                wrong.append(f"{role}: {method.upper()} {url} answered {got}, not {expected}")
+            url = "/" + (
+                route.replace("<int:pk>", str(object_id(name, game, world["owner"])))
+                .replace("<str:token>", token_of(route, world, role))
+                .replace("<int:user_pk>", str(world["member"].pk))
+                .replace("<int:number>", "1")
+                .replace("<int:left>", str(left_on_table(world) if "<int:left>" in route else 0))
+            )
+            expected = answer(name, method, role)
+            response = ask(world, role, method, url)
+            if response.status_code != expected:
+                wrong.append(
+                    f"{role}: {method.upper()} {url} answered {response.status_code}, "
+                    f"not {expected}"
+                )
+            elif response.status_code == 404 and told(response) != tells(role, route):
+                wrong.append(f"{role}: {method.upper()} {url} told of leaving: {told(response)}")
     assert not wrong, "\n".join(wrong)
+
+
+def told(response) -> bool:
+    return NOTICE in response.content.decode()
+
+
+def tells(role: str, route: str) -> bool:
+    """Whether a 404 says the visitor is no longer a member: to the removed member (on their
+    phone, whichever link it holds) on an address of the group's, never to anyone else."""
+    held = route.split("/", 1)[0] in ("groups", "sessions", "players", "games")
+    return world_user(role) == "removed" and held and "<int:pk>" in route
+
+
+def world_user(role: str) -> str:
+    return "removed" if role in THEIR_LINKS else role
 
 
 def left_on_table(world) -> int:
     """What a match over left on the group's table, to share out."""
-    return make_game(world["owner"], rules={"hands": 1}, hands=[BEN_WINS]).leftover.pk
+    if "left" not in world:
+        world["left"] = make_game(world["owner"], rules={"hands": 1}, hands=[BEN_WINS]).leftover.pk
+    return world["left"]
 
 
-def token_of(route: str, game) -> str:
+def token_of(route: str, world, role: str) -> str:
+    game = world["game"]
     if route.startswith("join/"):
         return game.session.group.invite_token
-    return game.coscorer_token if route.startswith("c/") else game.share_token
+    namespace = "coscorer" if route.startswith("c/") else "shared"
+    if THEIR_LINKS.get(role) == namespace:
+        return world["theirs"][namespace]
+    return coscorer_token(game) if namespace == "coscorer" else game.share_token
+
+
+def answer(name: str, method: str, role: str) -> int:
+    """What `role` must get: its own where the table names it."""
+    if THEIR_LINKS.get(role) == name.split(":")[0]:
+        # The removed member's links lead nowhere, whatever the screen; only a POST to a
+        # screen that only shows is refused first, before the link is read.
+        return 405 if method == "post" and ACCESS[name] == SHARED_READ else 404
+    table = ACCESS[name][method == "post"]
+    role = world_user(role)
+    if role in table:
+        return table[role]
+    return table[as_declared(name, table, role)]
 
 
 def as_declared(name: str, table: dict, role: str) -> str:

@@ -64,11 +64,11 @@ def test_another_accounts_game_is_not_found_rather_than_forbidden(stranger_clien
     assert "Game not found" in page(response)
 
 
-def test_a_share_link_turned_off_says_to_ask_the_owner(anon_client):
+def test_a_link_turned_off_says_to_ask_the_table_for_the_one_to_use_now(anon_client):
     response = anon_client.get("/s/no-such-token/")
     assert response.status_code == 404
     assert "This link does not work" in page(response)
-    assert "Ask them for the link" in page(response)
+    assert "Ask someone at the table for the link to use now" in page(response)
 
 
 def test_an_unknown_address_is_a_page_not_found(client):

@@ -2,6 +2,7 @@
 
 from django.core.management.base import CommandError
 from django.urls import reverse
+from django.utils import timezone
 
 from games.management import refusing
 from games.models import Game
@@ -19,6 +20,7 @@ class Command(refusing.Command):
         if game is None:
             raise CommandError(f"game: there is no game {game_id}", returncode=2)
         if not game.share_token:
-            game.share_token = new_token()
-            game.save(update_fields=["share_token"])
+            # Made by no member: the group's list of share links says its maker is not known.
+            game.share_token, game.share_since = new_token(), timezone.now()
+            game.save(update_fields=["share_token", "share_since"])
         self.stdout.write(reverse("shared:board", args=[game.share_token]))

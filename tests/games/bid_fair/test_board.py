@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from games.models import Hand, Revision
+from games.models import CoscorerLink, Hand, Revision
 from tests.games.bid_fair.bid_fair_sheets import deal
 from tests.games.bid_fair.test_views import (
     DOUBLED,
@@ -133,8 +133,9 @@ def test_an_imported_sheet_shows_the_same_standings_as_manage_py_score(owner_cli
 def test_the_co_scorers_phone_gets_the_one_tap_redeal_and_the_share_link_does_not(
     anon_client, game
 ):
-    game.coscorer_token, game.share_token = "c" * 32, "s" * 32
+    game.share_token = "s" * 32
     game.save()
+    CoscorerLink.objects.create(game=game, member=game.session.group.owner, token="c" * 32)
     coscorer = anon_client.get(f"/c/{'c' * 32}/").content.decode()
     assert f'action="/c/{"c" * 32}/hands/new/"' in coscorer
     response = anon_client.post(

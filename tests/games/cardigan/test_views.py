@@ -9,7 +9,7 @@ from games.models import Game, Hand, Revision, Session
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick, quick_game
 from tests.games.cardigan.test_forms import EXAMPLE, as_post, canonical
 from tests.sheets import EXAMPLES, assert_contains, scored
-from tests.tables import make_game
+from tests.tables import coscorer_token, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -321,9 +321,10 @@ def test_the_full_suits_lead_the_deals_newest_first_on_the_board_and_all_deals(
 
 
 def test_the_deal_by_deal_is_polled_with_the_scores_by_every_way_in(owner_client, imported):
-    imported.share_token, imported.coscorer_token = "s" * 32, "c" * 32
+    imported.share_token = "s" * 32
     imported.save()
-    for board in (url(imported, ""), f"/s/{'s' * 32}/", f"/c/{'c' * 32}/"):
+    coscorer = coscorer_token(imported)
+    for board in (url(imported, ""), f"/s/{'s' * 32}/", f"/c/{coscorer}/"):
         poll = owner_client.get(board + "?live=1", headers=HTMX).content.decode()
         assert "<html" not in poll and "Deal by deal" in poll
         # Newest first, as the deals above it.

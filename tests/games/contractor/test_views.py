@@ -11,7 +11,7 @@ from django.core.management import call_command
 from games.contractor.rules import Settings
 from games.models import Game, Hand, Session
 from tests.sheets import EXAMPLES
-from tests.tables import make_game
+from tests.tables import coscorer_token, make_game
 
 pytestmark = pytest.mark.django_db
 
@@ -261,17 +261,13 @@ def test_the_share_view_shows_the_progress_but_not_the_owners_calculator(client,
 
 
 def test_a_co_scorer_records_an_auction_through_their_link(client, game):
-    from games.play.access import new_token
-
-    game.coscorer_token = new_token()
-    game.save()
-    new = f"/c/{game.coscorer_token}/hands/new/"
+    new = f"/c/{coscorer_token(game)}/hands/new/"
     state = {"auction": "[]"}
     for number, kind in enumerate(["pass", "pass", "pass"]):
         response = client.post(new, post(mode="auction", **state, call=f"{kind}.{number}"))
         state = {"auction": response.context["form"]["auction"].value()}
     response = client.post(new, post(mode="auction", **state, save="1"))
-    assert response["Location"] == f"/c/{game.coscorer_token}/"
+    assert response["Location"] == f"/c/{coscorer_token(game)}/"
     assert Hand.objects.get().record["redeal"] is True
 
 

@@ -21,6 +21,8 @@ from games.records.imports import checked_sheet
 from tests.sheets import example_names, load_example
 
 BEFORE = [("games", "0010_bin")]
+# What scoring reads of a game: the model of today has columns the tables of then have not.
+SCORED = ("kind", "players", "rules", "meta")
 AFTER = [("games", "0013_groups_replace_owners")]
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -90,7 +92,7 @@ def figures(apps, owner_of) -> dict:
             (s.pk, owner_of(s), s.place, s.date, s.deleted) for s in Session.objects.all()
         ),
         "scores": {
-            game.pk: services.score_game(LiveGame.kept.get(pk=game.pk)).as_json()
+            game.pk: services.score_game(LiveGame.kept.only(*SCORED).get(pk=game.pk)).as_json()
             for game in Game.objects.all()
         },
         "games": sorted(Game.objects.values_list("pk", "session", "kind", "version", "deleted")),

@@ -92,9 +92,7 @@ def test_a_payment_is_refused_past_what_its_payer_owes_overall(group, user):
     assert Payment.objects.count() == 1
 
 
-def test_a_payee_may_receive_more_than_they_are_owed_overall_as_an_evening_pays_them(
-    group, user
-):
+def test_a_payee_may_receive_more_than_they_are_owed_overall_as_an_evening_pays_them(group, user):
     """An evening is settled on its own: tonight's winner is paid though they owe from
     last week; the group's Settle up nets the rest."""
     evening(group, "0.50")

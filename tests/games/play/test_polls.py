@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tables import BEN_WINS, make_game, turn_on
+from tests.tables import BEN_WINS, link_token, make_game, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def poll(client, url, etag=None):
 def test_a_links_unchanged_poll_is_answered_without_the_database(
     anon_client, owner_client, game, link
 ):
-    token = getattr(turn_on(owner_client, game, link), f"{link}_token")
+    token = link_token(turn_on(owner_client, game, link), link)
     url = f"/{link[0]}/{token}/?live=1"
     first, _ = poll(anon_client, url)
     again, queries = poll(anon_client, url, first["ETag"])

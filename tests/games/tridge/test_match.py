@@ -15,7 +15,7 @@ from games.tridge import match
 from games.tridge.settle import KEPT
 from tests.games.tridge.test_properties import a_hand
 from tests.sheets import sheet
-from tests.tables import BEN_WINS, make_game, turn_on
+from tests.tables import BEN_WINS, coscorer_token, make_game, turn_on
 
 PASSED = {"passed": True}
 
@@ -73,7 +73,7 @@ def test_the_co_scorer_may_end_the_match_and_the_watchers_see_it(owner_client, a
     game = turn_on(
         owner_client, turn_on(owner_client, make_game(user, hands=[BEN_WINS])), "coscorer"
     )
-    end(anon_client, game, f"/c/{game.coscorer_token}")
+    end(anon_client, game, f"/c/{coscorer_token(game)}")
     shared = anon_client.get(f"/s/{game.share_token}/").content.decode()
     assert "The match was ended after hand 1 by the co-scorer." in shared
     assert "Play on" not in shared

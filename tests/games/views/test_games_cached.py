@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from tests.conftest import PASSWORD
-from tests.tables import BEN_WINS, make_game, tridge_post, turn_on
+from tests.tables import BEN_WINS, coscorer_token, link_token, make_game, tridge_post, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -62,9 +62,7 @@ def test_a_board_drawn_once_is_not_scored_again_until_the_game_changes(owner_cli
 
 def test_a_form_of_the_drawn_part_takes_each_phones_own_csrf_token(user):
     game = make_game(user, kind="bid_fair", players=("Ana", "Ben"))
-    game.coscorer_token = "a-long-enough-co-scorer-token-for-this-test"
-    game.save()
-    link = f"/c/{game.coscorer_token}/"
+    link = f"/c/{coscorer_token(game)}/"
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     first.get(link)  # drawn and kept
     page = second.get(link).content.decode()  # the kept part, with this phone's token
@@ -121,13 +119,13 @@ def test_a_logged_out_visitor_is_asked_to_log_in_even_for_a_kept_board(
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
-@pytest.mark.parametrize("action", ["off", "on"])  # "on" again replaces the link
+@pytest.mark.parametrize("action", ["off", "new"])
 def test_a_link_turned_off_or_replaced_stops_at_once_even_for_a_poll(
     owner_client, anon_client, game, action
 ):
     for link in ("share", "coscorer"):
         game = turn_on(owner_client, game, link)
-        old = f"/s/{game.share_token}/" if link == "share" else f"/c/{game.coscorer_token}/"
+        old = f"/{link[0]}/{link_token(game, link)}/"
         etag = anon_client.get(old + "?live=1", headers=POLL)["ETag"]
         anon_client.get(old)
         owner_client.post(f"/games/{game.pk}/links/", {"link": link, "action": action})

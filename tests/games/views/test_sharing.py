@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from games.models import Hand, Revision
-from tests.tables import BEN_WINS, make_game, turn_on
+from tests.tables import BEN_WINS, coscorer_token, link_token, make_game, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -76,7 +76,7 @@ def test_only_the_owner_manages_links(stranger_client, game):
 
 def test_a_coscorer_link_enters_hands_of_its_game_only(anon_client, owner_client, user, game):
     other = make_game(user)
-    token = turn_on(owner_client, game, "coscorer").coscorer_token
+    token = coscorer_token(turn_on(owner_client, game, "coscorer"))
     response = anon_client.post(
         f"/c/{token}/hands/new/", {"number": 2, "kind": "passed", "save": "1"}
     )
@@ -92,7 +92,7 @@ def test_a_coscorer_link_enters_hands_of_its_game_only(anon_client, owner_client
 
 
 def test_a_revoked_coscorer_link_answers_404(anon_client, owner_client, game):
-    token = turn_on(owner_client, game, "coscorer").coscorer_token
+    token = coscorer_token(turn_on(owner_client, game, "coscorer"))
     owner_client.post(f"/games/{game.pk}/links/", {"link": "coscorer", "action": "off"})
     assert anon_client.get(f"/c/{token}/").status_code == 404
     assert anon_client.post(f"/c/{token}/hands/new/", {"kind": "passed"}).status_code == 404
@@ -157,7 +157,7 @@ POLL = {"HX-Request": "true"}
 
 
 def link_board(game, link):
-    return f"/s/{game.share_token}/" if link == "share" else f"/c/{game.coscorer_token}/"
+    return f"/{link[0]}/{link_token(game, link)}/"
 
 
 @pytest.mark.parametrize("link", ["share", "coscorer"])
@@ -230,7 +230,7 @@ def test_the_links_of_a_deleted_game_answer_404_even_to_a_cached_poll(
     anon_client, owner_client, game, link
 ):
     game = turn_on(owner_client, game, link)
-    base = f"/{link[0]}/{game.share_token if link == 'share' else game.coscorer_token}/"
+    base = f"/{link[0]}/{link_token(game, link)}/"
     poll = {"HX-Request": "true"}
     etag = anon_client.get(base + "?live=1", headers=poll)["ETag"]
     owner_client.post(f"/games/{game.pk}/delete/")
@@ -244,3 +244,23 @@ def test_the_links_of_a_game_of_a_deleted_session_answer_404(anon_client, owner_
     game = turn_on(owner_client, game, "share")
     owner_client.post(f"/sessions/{game.session_id}/delete/")
     assert anon_client.get(f"/s/{game.share_token}/").status_code == 404
+
+
+def test_each_member_is_shown_their_own_coscorer_link_and_never_anothers(
+    owner_client, user, make_user, game
+):
+    from django.test import Client
+
+    from games.models import Membership
+
+    bea = make_user("bea")
+    Membership.objects.create(group=game.session.group, user=bea)
+    her_phone = Client()
+    her_phone.force_login(bea)
+    mine = coscorer_token(turn_on(owner_client, game, "coscorer"))
+    board = her_phone.get(f"/games/{game.pk}/").content.decode()
+    assert mine not in board and "Make my co-scorer link" in board
+    her_phone.post(f"/games/{game.pk}/links/", {"link": "coscorer", "action": "on"})
+    hers = coscorer_token(game, bea)
+    assert hers != mine and f"/c/{hers}/" in her_phone.get(f"/games/{game.pk}/").content.decode()
+    assert hers not in owner_client.get(f"/games/{game.pk}/").content.decode()

@@ -5,7 +5,7 @@ import pytest
 from games.models import Hand, Revision, Session
 from games.records.imports import import_sheet
 from tests.sheets import load_example
-from tests.tables import BEN_WINS, make_game, tridge_post, turn_on
+from tests.tables import BEN_WINS, coscorer_token, make_game, tridge_post, turn_on
 
 pytestmark = pytest.mark.django_db
 
@@ -105,9 +105,9 @@ def test_the_co_scorer_may_put_a_deleted_hand_back(owner_client, user, anon_clie
     game = turn_on(owner_client, make_game(user, hands=[{"passed": True}]), "coscorer")
     owner_client.post(url(game, "hands/1/delete/"), {"version": 1})
     revision = Revision.objects.get()
-    board = anon_client.get(f"/c/{game.coscorer_token}/").content.decode()
+    board = anon_client.get(f"/c/{coscorer_token(game)}/").content.decode()
     assert "Put back hand 1" in board and 'form="put-back"' in board
-    anon_client.post(f"/c/{game.coscorer_token}/hands/put-back/", {"revision": revision.pk})
+    anon_client.post(f"/c/{coscorer_token(game)}/hands/put-back/", {"revision": revision.pk})
     assert Hand.objects.get().record == {"passed": True}
 
 
