@@ -2,7 +2,7 @@
 rounding to the cent, a payment's as it is recorded or undone, names as they change
 (docs/MONEY.md).
 
-Why our own two tables (`Entry`, `Line`: games/models.py) rather than django-hordak, the
+Why our own two tables (`Entry`, `Line`: games/models/ledger.py) rather than django-hordak, the
 double-entry package for Django: hordak keeps its balances right with database triggers
 written for PostgreSQL and MySQL, and SQLite is this app's default, so on most installs
 nothing would check them; its legs carry one amount in one currency (django-money),

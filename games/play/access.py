@@ -3,7 +3,7 @@
 Each view of a game is written once and receives an `Access`; the URL it was reached
 by decides who may do what. A token is at least 128 bits from `secrets`, so a link
 cannot be guessed; replacing it or turning it off makes the old one answer 404. A
-co-scorer link is one member's own (games/member_models.py) and leads in only while that
+co-scorer link is one member's own (games/models/members.py) and leads in only while that
 member is in the game's group; every way in is asked of the database on every request.
 """
 

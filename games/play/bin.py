@@ -1,7 +1,7 @@
 """What the owner deleted: kept aside for KEEP_DELETED, restorable, then gone for good.
 
 A deleted row keeps its `deleted` time and the models' default managers leave it out
-(games/models.py `Live`), so every page, list, link and count behaves as if it were gone.
+(games/models/table.py `Live`), so every page, list, link and count behaves as if it were gone.
 A session's games are deleted with it, at the same moment: restoring the session brings
 back those games and not one deleted before it. A deleted player only leaves the lists;
 the games keep the name, and the seats that link them to it.

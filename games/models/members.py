@@ -1,5 +1,5 @@
 """What belongs to one member of a group: the co-scorer links they were shown, and the
-record of their leaving. Imported by games/models.py, whose models they name by string.
+record of their leaving (games/models/__init__.py).
 
 A link seen by every member outlived any one membership: a member removed kept the game's
 co-scorer link and went on entering hands. So each member has their own, and leaving

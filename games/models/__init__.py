@@ -1,0 +1,42 @@
+"""The app's models, one module a part of the house: the table's records (groups, sessions,
+games and their hands), the group's money (payments, and the ledger's entries), and what
+belongs to one member alone. Imported from here, as Django finds them."""
+
+from games.models.ledger import Entry, Line, Payment
+from games.models.members import CoscorerLink, Departure
+from games.models.table import (
+    Game,
+    Group,
+    Hand,
+    Leftover,
+    Live,
+    LiveSeats,
+    Membership,
+    Player,
+    Revision,
+    Seat,
+    Session,
+    Submission,
+    kind_choices,
+)
+
+__all__ = [
+    "CoscorerLink",
+    "Departure",
+    "Entry",
+    "Game",
+    "Group",
+    "Hand",
+    "Leftover",
+    "Line",
+    "Live",
+    "LiveSeats",
+    "Membership",
+    "Payment",
+    "Player",
+    "Revision",
+    "Seat",
+    "Session",
+    "Submission",
+    "kind_choices",
+]
