@@ -49,6 +49,34 @@ class Lying:
         return as_money(self.exact)
 
     @property
+    def stake(self) -> Decimal | None:
+        """What a chip of the pile is worth, as its match was played: its money value."""
+        return stake_of(self.source)
+
+    def made_up(self, stake: Decimal | None, people: int) -> Decimal:
+        """What each of `people` pays into the table (negative: is paid back) to make the
+        pile's chips worth `stake` a chip in a new match: its "made up" entry, in money."""
+        return (self.chips * (stake or Decimal(0)) - self.worth) / people
+
+    def value_words(self, stake: Decimal | None, people: int) -> str:
+        """What starting with the pile at `stake` a chip means, for the new game form."""
+        now = f"{stake} a chip" if stake else "no money value"
+        was = f"{self.stake} a chip" if self.stake else "no money value"
+        worth = self.chips * (stake or Decimal(0))
+        each = money_text(abs(self.made_up(stake, people)))
+        if worth > self.worth:
+            then = (
+                f"each of the {people} pays about {each} into the table to make up the difference"
+            )
+        else:
+            then = f"the table pays each of the {people} about {each} of the difference back"
+        return (
+            f"The {self.chips} chips on the table were left at {was} and are worth "
+            f"{money_text(self.worth)}; at {now} they would be worth {money_text(worth)}, so "
+            f"{then}."
+        )
+
+    @property
     def words(self) -> str:
         """ "120 chips left on 21 Nov by Ana, Ben, Cy and Dee, worth 6.00 (0.05 a chip)"."""
         source = self.source

@@ -119,6 +119,10 @@ class GameForm(forms.Form):
             self.fields["seat_0"].widget.attrs["autofocus"] = True
         self.fields["stake"] = stake_field(self.engine)
         self.leftovers = list(leftovers)
+        valued = {pile.stake for pile in self.leftovers}
+        if len(valued) == 1 and None not in valued:
+            # Chips keep their value: a match that takes them is offered theirs.
+            (self.fields["stake"].initial,) = valued
         if self.leftovers:
             # The table says: nothing on it is taken, or kept back, without being asked.
             self.fields["leftover"] = forms.ChoiceField(
@@ -166,7 +170,31 @@ class GameForm(forms.Form):
             raise forms.ValidationError(f"{self.engine.NAME} needs {wanted} players.")
         self.names = names
         self.rules = self._rules(data)
+        self._same_value(data)
         return data
+
+    def _same_value(self, data) -> None:
+        """A match that takes chips at another money value than they were left at makes
+        them up to its own (docs/MONEY.md): asked once, with what it means, before it starts."""
+        pile = self.chosen_pile()
+        stake = data.get("stake")
+        if pile is None or "stake" in self.errors or pile.stake == stake:
+            return
+        self.fields["other_value"] = forms.BooleanField(
+            label=f"Start at {stake or 'no money value'} a chip all the same"
+            if stake
+            else "Start with no money value all the same",
+            required=False,
+        )
+        if self.data.get("other_value"):
+            data["other_value"] = True
+            return
+        as_left = f"set the money per chip to {pile.stake}" if pile.stake else "leave it empty"
+        self.add_error(
+            "other_value",
+            f"{pile.value_words(stake, len(self.names))} To keep their value, {as_left}; or "
+            "tick this to start at the value you chose.",
+        )
 
     def _rules(self, data):
         raw = {}
@@ -186,10 +214,15 @@ class GameForm(forms.Form):
             self.add_error(field if field in self.fields else None, error.message.capitalize())
             return None
 
+    def chosen_pile(self):
+        """The pile on the table this game starts with (games/money/table.py), or None."""
+        chosen = self.cleaned_data.get("leftover")
+        return next((pile for pile in self.leftovers if str(pile.left.pk) == chosen), None)
+
     def chosen_leftover(self):
         """The leftover this game starts with, or None."""
-        chosen = self.cleaned_data.get("leftover")
-        return next((p.left for p in self.leftovers if str(p.left.pk) == chosen), None)
+        pile = self.chosen_pile()
+        return pile and pile.left
 
     def meta(self) -> dict:
         stake = self.cleaned_data.get("stake")

@@ -249,3 +249,63 @@ def test_every_chip_is_in_a_game_on_the_table_or_paid_out(seed, owner_client, us
         if Session.kept.get(pk=session.pk).deleted:
             session = Session.objects.create(group=user.owned_groups.first(), place="Again")
         check_every_chip(user.owned_groups.first())
+
+
+# --- chips keep their value ----------------------------------------------------------------
+
+
+def test_chips_left_at_one_value_keep_it_in_a_match_at_another_and_the_table_pays_out_what_it_got(
+    owner_client, user
+):
+    """The issue's walk: 120 chips left at 0.05, taken by a match at 0.10 and shared out."""
+    from decimal import Decimal
+
+    from games.money import books, ledger
+    from games.money.entries import TABLE as THE_TABLE
+
+    last = ended(user)
+    services.change_game(last, lambda locked: locked.meta.update(stake="0.05") or True)
+    group = user.owned_groups.first()
+    assert books.balances(group)[THE_TABLE] == 600  # paid in by those down: 120 at 0.05
+    for owed in ledger.group_ledger(group).owed:  # the evening settled, the table paid in
+        books.record(group, owed.payer, owed.payee, owed.amount, user)
+    assert books.balances(group) == {}
+
+    session = Session.objects.create(group=group, place="Next week")
+    url = f"/sessions/{session.pk}/games/new/"
+    form = owner_client.get(f"{url}?kind=tridge")
+    assert "worth 6.00 (0.05 a chip)" in form.content.decode()
+    assert form.context["form"]["stake"].value() == Decimal("0.05")  # carried
+    chosen = tridge_form(leftover=str(last.leftover.pk), stake="0.10", rule_hands=1)
+    asked = owner_client.post(url, chosen)
+    assert asked.status_code == 200 and not session.games.exists()
+    said = asked.content.decode()
+    assert "were left at 0.05 a chip and are worth 6.00; at 0.10 a chip they would be" in said
+    assert "each of the 4 pays about 1.50 into the table" in said
+    assert owner_client.post(url, chosen | {"other_value": "on"}).status_code == 302
+    second = session.games.get()
+    services.add_hand(second, BEN_WINS, 1)
+    services.change_game(second, match.share_out)
+
+    money = table_money(group)
+    # Paid in: 6.00 for the chips left; the four made them up by 6.00 to 0.10 a chip; the
+    # second match gave everything back out at 0.10. So the table owes exactly the 6.00
+    # it was paid, no more, and once that is paid out nothing lies on it and it is square.
+    assert money["made up"] == 600 and money["paid in"] == 600
+    assert books.balances(group)[THE_TABLE] == -600 and table.lying(group) == []
+    for owed in ledger.group_ledger(group).owed:
+        books.record(group, owed.payer, owed.payee, owed.amount, user)
+    assert books.balances(group) == {}
+
+
+def table_money(group) -> dict:
+    from django.db.models import Sum
+
+    from games.models import Entry, Payment
+
+    made_up = Line.objects.filter(group=group, party=TABLE, entry__kind=Entry.MADE_UP)
+    paid = Payment.objects.filter(group=group, payee=TABLE, undone_at__isnull=True)
+    return {
+        "made up": (made_up.aggregate(total=Sum("money"))["total"] or 0) // 100,
+        "paid in": int(sum(p.amount for p in paid) * 100),
+    }

@@ -159,3 +159,29 @@ def test_a_hand_saved_as_its_game_is_deleted_elsewhere_is_kept_with_it(user):
     services.add_hand(game, {"passed": True}, 2)
     restored = bin.restore(user, "game", game.pk)
     assert [hand.record for hand in restored.hands.all()][-1] == {"passed": True}
+
+
+def test_a_match_whose_chips_a_live_match_took_goes_only_after_it_or_with_it(user):
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    later = table.play_again(last)
+    later.session = Session.objects.create(group=user.owned_groups.first(), place="Next")
+    later.save(update_fields=["session"])
+    with pytest.raises(bin.Refused, match="started with the chips .* delete that match first"):
+        bin.delete(last)
+    with pytest.raises(bin.Refused):
+        bin.delete(last.session)
+    assert Game.objects.filter(pk=last.pk).exists()
+    bin.delete(later)
+    bin.delete(last)  # its chips are back on the table: nothing else counts them now
+    with pytest.raises(bin.Refused, match="restore that match first"):
+        bin.restore(user, "game", later.pk)
+    bin.restore(user, "game", last.pk)
+    bin.restore(user, "game", later.pk)
+
+
+def test_a_refused_delete_is_said_on_the_page_it_was_asked_from(owner_client, user):
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    table.play_again(last)
+    response = owner_client.post(f"/games/{last.pk}/delete/", follow=True)
+    assert "delete that match first, then this" in response.content.decode()
+    assert Game.objects.filter(pk=last.pk).exists()
