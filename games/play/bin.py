@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Player, Session
-from games.play import polls, services
+from games.play import changes, polls, services
 
 KEEP_DELETED = timedelta(days=30)
 MODELS = {"game": Game, "session": Session, "player": Player}
@@ -55,6 +55,9 @@ def delete(thing) -> None:
         thing.deleted = now
         thing.save(update_fields=["deleted"])
         _unlink(games)
+        for game in games:
+            game.deleted = now
+            changes.changed(game)  # what follows its hands counts it no more
     _forget_links(games)
 
 
@@ -76,8 +79,10 @@ def restore(owner, kind: str, pk) -> Game | Session | Player | None:
     if thing is None:
         return None
     with transaction.atomic():
+        games = [thing] if kind == "game" else []
         if kind == "session":
-            Game.kept.filter(session=thing, deleted=thing.deleted).update(deleted=None)
+            games = list(Game.kept.filter(session=thing, deleted=thing.deleted))
+            Game.kept.filter(pk__in=[game.pk for game in games]).update(deleted=None)
         if kind == "game" and thing.session.deleted:
             # Its session comes back with it, alone: its other games stay in the bin.
             Session.kept.filter(pk=thing.session_id).update(deleted=None)
@@ -85,6 +90,9 @@ def restore(owner, kind: str, pk) -> Game | Session | Player | None:
             _name_free(thing)
         thing.deleted = None
         thing.save(update_fields=["deleted"])
+        for game in games:
+            game.deleted = None
+            changes.changed(game)  # what follows its hands counts it again
     return thing
 
 

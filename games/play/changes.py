@@ -59,7 +59,8 @@ def bump(game: Game) -> bool:
 
 def changed(game: Game, score=None) -> None:
     """Tell what follows the game's hands that it changed: a hand added, corrected, deleted
-    or put back, its rules or meta, a name written into it, the game deleted or restored.
+    or put back, its rules or meta, a name written into it, the game made (with its seats),
+    imported, deleted or restored.
 
     Called inside the change's transaction, after its last write, so that what follows is
     written in the same transaction and nothing stale is ever read. `score`: the game as
