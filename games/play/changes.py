@@ -3,7 +3,8 @@
 Every change of a game (a hand added, corrected, deleted or put back, the game's own
 rules or meta, a player's new name written into it) calls `bump` in the change's own
 transaction, and nothing else moves a version; then `changed`, once the change is written,
-so that what is kept in step with the game's hands (the group's ledger) follows it.
+so that what is kept in step with the game's hands (the group's ledger, each seat's stored
+result: games/records/results.py) follows it.
 Whatever Django's cache keeps of a game is keyed here, each key naming the version it
 holds, or holding the version itself:
 
@@ -29,8 +30,9 @@ from games.models import Game
 
 # Sent by `changed`, in the change's own transaction once everything of it is written, with
 # `game` and `score`. What is built from a game's hands and kept in step with them listens:
-# the group's ledger (games/money/), which this layer never imports. A signal, Django's
-# own, so that the layers above follow a change without the change knowing them.
+# the group's ledger (games/money/) and each seat's result (games/records/results.py), which
+# this layer never imports. A signal, Django's own, so that the layers above follow a change
+# without the change knowing them.
 game_changed = Signal()
 
 # A poll's entries expire: this bounds what a process killed between a commit and its
