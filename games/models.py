@@ -409,8 +409,9 @@ class SeatResult(models.Model):
     many sides finished ahead (stats.rank, for head to head), the names of their partners and
     opponents, the session's date (the pages' date filter) and the game's own figures
     (GameKind.figures, in `SeatFigure` rows). The figures need every hand scored, which a
-    save's quick path leaves out (games/play/tallies.py): it marks them stale (`figured`
-    False), and the next page that reads the game works them out again, for that game only.
+    save's quick path leaves out (games/play/tallies.py), and a game not over reads the same
+    but for them after one more hand: such a save marks them stale (`figured` False), and the
+    next page that reads the game works them out again, for that game only.
 
     Keyed by the seat, so a row follows its seat (a merge moves seats to the player kept);
     deleted with it. A deleted game's rows stay, not `live`, and come back with the game.
@@ -429,7 +430,8 @@ class SeatResult(models.Model):
     refused = models.BooleanField(default=False)  # the sheet needs a correction
     outcome = models.CharField(max_length=40)
     result = models.IntegerField(null=True, blank=True)  # finished games only
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)  # sides ahead; None if refused
+    # How many sides finished ahead (head to head): finished games only.
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
     partners = models.JSONField(default=list)  # names, as the game writes them
     opponents = models.JSONField(default=list)
     figured = models.BooleanField(default=False)  # its SeatFigure rows are the game as it stands

@@ -7,13 +7,17 @@ writes it in the transaction of every change of the game (games/play/changes.py
 `game_changed`): a hand added, corrected, deleted or put back, an undo, a rename or a merge,
 the game's rules, a new game, an import, the game deleted or restored.
 
-The save's quick path (games/play/tallies.py) scores one hand on the kept tally and sends a
-score without its hands: the standings, the winners and whether it is over are enough for
-everything but the game's own figures (GameKind.figures reads every hand), so the row is
-rewritten and its figures marked stale (`figured` False). `refresh` works them out again
-from the game's hands when a page next reads that game: the games changed since, never the
-history. Games stored before the rows were kept are built by games/migrations/0016, and
-games written in bulk with no change told (tests/tables.py `many_games`) by `rebuild`.
+A save must stay cheap, and the quick path (games/play/tallies.py) scores one hand on the
+kept tally and sends a score without its hands, which the game's own figures need
+(GameKind.figures reads every hand). But a game not over reads the same on the pages
+before a hand and after it, but for those figures: "not finished", no result, no place, the
+same partners and opponents. So a change that leaves a game not over, as most saves do,
+only marks its figures stale (`figured` False), one UPDATE; a change that ends it, or
+changes it otherwise, writes its rows again from the score. `refresh` works stale figures
+out again from the game's hands when a page next reads that game: the games changed since,
+never the history. Games stored before the rows were kept are built by
+games/migrations/0016, and games written in bulk with no change told (tests/tables.py
+`many_games`) by `rebuild`.
 """
 
 from __future__ import annotations
@@ -79,7 +83,7 @@ def worked_out(game, score, figures: bool = True) -> list[dict]:
                 "refused": False,
                 "outcome": outcome(side, score) if score.finished else "not finished",
                 "result": engine.result(game, side, score) if score.finished else None,
-                "rank": rank(side, score),
+                "rank": rank(side, score) if score.finished else None,
                 "partners": [other for other, theirs in others if theirs == side],
                 "opponents": [other for other, theirs in others if theirs != side],
                 "figures": list(engine.figures(name, game, score)) if figures else None,
@@ -92,11 +96,18 @@ def follow(sender, game: Game, score=None, **kwargs) -> None:
     """A change of `game` (games/play/changes.py `game_changed`), in its own transaction.
 
     Without a score (a rename, the game's rules, deleted or restored) the game is scored
-    here from its hands; a score without hands (the quick path) leaves the figures stale.
+    here from its hands. A score comes with a change of hands alone (games/play/services.py),
+    which writes no name: a game not over before it and after it keeps its rows but for its
+    figures, stale now. Otherwise the rows are written from the score, and their figures
+    too if it holds every hand (not on the quick path).
     """
     if score is None:
         rebuild([game.pk])
         return
+    if not score.finished:
+        going = SeatResult.objects.filter(game=game, finished=False, refused=False)
+        if going.update(figured=False) == len(game.players):
+            return  # every row was a game not over already: it reads the same
     # As the database has them under the change's lock: a game deleted on another phone
     # while this change was on its way is read deleted here.
     seats = Seat.kept.filter(game=game).values_list(
