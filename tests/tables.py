@@ -127,6 +127,7 @@ def many_games(owner, count, example="contractor-three-hands"):
     import datetime
 
     from games.models import Hand
+    from games.records import results
     from games.records.imports import import_sheet
     from tests.sheets import load_example
 
@@ -156,4 +157,6 @@ def many_games(owner, count, example="contractor-three-hands"):
     Hand.objects.bulk_create(
         Hand(game=g, number=hand.number, record=hand.record) for g in games for hand in hands
     )
+    # Written in bulk, no change was told: their results are stored as a change would.
+    results.rebuild(games)
     return game

@@ -1,9 +1,11 @@
 """The app's models, one module a part of the house: the table's records (groups, sessions,
-games and their hands), the group's money (payments, and the ledger's entries), and what
-belongs to one member alone. Imported from here, as Django finds them."""
+games and their hands), the group's money (payments, and the ledger's entries), what each
+game comes to for each seat, and what belongs to one member alone. Imported from here, as
+Django finds them."""
 
 from games.models.ledger import Entry, Line, Payment
 from games.models.members import CoscorerLink, Departure
+from games.models.results import SeatFigure, SeatResult
 from games.models.table import (
     Game,
     Group,
@@ -36,6 +38,8 @@ __all__ = [
     "Player",
     "Revision",
     "Seat",
+    "SeatFigure",
+    "SeatResult",
     "Session",
     "Submission",
     "kind_choices",

@@ -1,4 +1,6 @@
-"""The table's records. A hand is stored as its score-sheet record; scores are never stored.
+"""The table's records. A hand is stored as its score-sheet record; scores are never typed in:
+what is kept of them (`SeatResult`, each game's result for each seat) is the engine's,
+worked out again at every change of the game and rebuilt from the sheets.
 
 Everything belongs to a group (the people who play together): views look objects up through
 the visitor's memberships, so that another group's ids simply do not exist (404, never 403).

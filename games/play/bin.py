@@ -80,7 +80,8 @@ def _not_taken(games) -> None:
 
 
 def _changed(games) -> None:
-    """What follows a game's hands (the group's ledger) follows it out, or back in."""
+    """What follows a game's hands (the group's ledger, each seat's result) follows it out,
+    or back in."""
     for game in Game.kept.filter(pk__in=[game.pk for game in games]).order_by("created"):
         changes.changed(game)
 

@@ -3,7 +3,8 @@
 Every change of a game (a hand added, corrected, deleted or put back, the game's own
 rules or meta, a player's new name written into it) calls `bump` in the change's own
 transaction, and nothing else moves a version; then `changed`, once the change is written,
-so that what is kept in step with the game's hands (the group's ledger) follows it.
+so that what is kept in step with the game's hands (the group's ledger, each seat's stored
+result: games/records/results.py) follows it.
 Whatever Django's cache keeps of a game is keyed here, each key naming the version it
 holds, or holding the version itself:
 
@@ -29,8 +30,9 @@ from games.models import Game
 
 # Sent by `changed`, in the change's own transaction once everything of it is written, with
 # `game` and `score`. What is built from a game's hands and kept in step with them listens:
-# the group's ledger (games/money/), which this layer never imports. A signal, Django's
-# own, so that the layers above follow a change without the change knowing them.
+# the group's ledger (games/money/) and each seat's result (games/records/results.py), which
+# this layer never imports. A signal, Django's own, so that the layers above follow a change
+# without the change knowing them.
 game_changed = Signal()
 # Sent by `changed_session` when a session is deleted or restored, with `session`, after its
 # games' own `changed`: what belongs to an evening beside its games follows (the payments
@@ -63,7 +65,8 @@ def bump(game: Game) -> bool:
 
 def changed(game: Game, score=None) -> None:
     """Tell what follows the game's hands that it changed: a hand added, corrected, deleted
-    or put back, its rules or meta, a name written into it, the game deleted or restored.
+    or put back, its rules or meta, a name written into it, the game made (with its seats),
+    imported, deleted or restored.
 
     Called inside the change's transaction, after its last write, so that what follows is
     written in the same transaction and nothing stale is ever read. `score`: the game as

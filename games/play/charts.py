@@ -69,9 +69,10 @@ def running_totals(score, colours, closing=None) -> Chart | None:
     return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, y(0) if low < 0 < high else None)
 
 
-def results_over_time(results: list[int]) -> Chart | None:
+def results_over_time(results: list[int], first: int = 1) -> Chart | None:
     """One line through a player's result in each finished game, oldest first, a dot on
-    each (the player page); None for fewer than two games, which make no line."""
+    each (the player page); None for fewer than two games, which make no line. `first`: the
+    number of the first game shown, where the older ones are left out."""
     if len(results) < 2:
         return None
     low, high = min(results), max(results)
@@ -85,7 +86,7 @@ def results_over_time(results: list[int]) -> Chart | None:
     line = Line("", 0, coords, dots[-1][0], dots[-1][1], results[-1], dots)
     y_ticks = [(y(value), f"{value:,}".replace("-", "\u2212")) for value in ticks(low, high)]
     step = max(1, count // 6)
-    x_ticks = [(x(i), str(i + 1), "middle") for i in range(0, count + 1, step)]
+    x_ticks = [(x(i), str(i + first), "middle") for i in range(0, count + 1, step)]
     return Chart(WIDTH, HEIGHT, [line], y_ticks, x_ticks, y(0) if low < 0 < high else None)
 
 

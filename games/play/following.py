@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from games.models import Game, Seat
-from games.play import boards, services
+from games.play import boards, changes, services
 
 
 def start_next(game: Game) -> Game:
@@ -39,6 +39,7 @@ def start_next(game: Game) -> Game:
             Seat(game=started, player=player, position=position)
             for position, player in enumerate(seats)
         )
+        changes.changed(started)  # a new game: what follows games knows it at once
         _lead_on(locked, started)
     return started
 

@@ -1,7 +1,12 @@
-"""A player's record across every game they sat in, computed from the sheets.
+"""A player's record across every game they sat in, read from each game's stored result.
 
-Queries are fixed whatever the history: the player's seats with their games and sessions,
-all those games' hands, and all those games' seats with their players (for head-to-head).
+Each game's result for each seat is worked out by its engine at every change of the game
+and stored (games/models.py `SeatResult`, games/records/results.py), so a visit reads
+rows, never the sheets: SQL adds up each kind's games, results and figures and each
+rival's head-to-head, and only a page of games and the chart's last results are read one
+by one. The queries are fixed whatever the history: four, and a few more when a game
+changed on a save's quick path since the last read (its figures are worked out again first,
+games/records/results.py `refresh`).
 Each game brings its own figures and what a finished game counts for (games/engine/kind.py);
 nothing here asks which game it is.
 """
@@ -9,16 +14,21 @@ nothing here asks which game it is.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Case, Count, F, Max, Min, Q, Sum, Value, When, Window
+from django.db.models.functions import RowNumber
 
 from games.engine import words
 from games.engine.registry import GAMES
-from games.engine.sheet import SheetError, members
-from games.models import Hand, Player, Seat
+from games.models import Player, SeatFigure, SeatResult
 from games.play import charts
-from games.play.services import score_records
+from games.records import results
+
+# The chart of a kind's results shows the last ones only, so that a long history draws in
+# the time a short one does; the average, lowest and highest still count every game.
+CHART_GAMES = 20
 
 
 @dataclass
@@ -28,34 +38,45 @@ class KindRecord:
     played: int = 0
     finished: int = 0
     won: int = 0
-    results: list[int] = field(default_factory=list)  # oldest first
+    results: list[int] = field(default_factory=list)  # the last CHART_GAMES, oldest first
     figures: dict[str, int] = field(default_factory=dict)
     dates: list[datetime.date] = field(default_factory=list)  # of `results`
+    total: int = 0  # of every finished game's result
+    lowest: int | None = None
+    highest: int | None = None
 
     @property
     def average(self) -> float | None:
-        return round(sum(self.results) / len(self.results), 1) if self.results else None
+        return round(self.total / self.finished, 1) if self.finished else None
 
     @property
     def label(self) -> str:
         """One game's result in the game's words: "Average chip result" -> "Chip result"."""
-        return self.result.removeprefix("Average ").capitalize()
+        return label_of(self.result)
 
     @property
-    def lowest(self) -> int | None:
-        return min(self.results, default=None)
+    def cut(self) -> bool:
+        """Whether the chart leaves out older games."""
+        return len(self.results) < self.finished
 
     @property
-    def highest(self) -> int | None:
-        return max(self.results, default=None)
+    def first_shown(self) -> int:
+        """The number of the oldest game the chart shows, counting every finished game."""
+        return self.finished - len(self.results) + 1
 
     @property
     def chart(self) -> charts.Chart | None:
-        return charts.results_over_time(self.results)
+        return charts.results_over_time(self.results, first=self.first_shown)
 
     @property
-    def over_time(self) -> list[tuple[datetime.date, int]]:
-        return list(zip(self.dates, self.results, strict=True))
+    def over_time(self) -> list[tuple[int, datetime.date, int]]:
+        """Each game the chart shows: its number among the finished games, date, result."""
+        dated = zip(self.dates, self.results, strict=True)
+        return [(self.first_shown + at, date, result) for at, (date, result) in enumerate(dated)]
+
+
+def label_of(result: str) -> str:
+    return result.removeprefix("Average ").capitalize()
 
 
 @dataclass
@@ -107,66 +128,26 @@ class Rival:
 @dataclass
 class PlayerRecord:
     kinds: dict[str, KindRecord]
-    games: list[Played]  # newest first
+    games: Sequence[Played]  # newest first, read a page at a time (`Games`)
     rivals: list[Rival]  # most games together first
 
 
-def side_of(name: str, standings: dict) -> str:
-    """The player's own line in the standings: their name, or their team ("Ana & Cy")."""
-    if name in standings:
-        return name
-    return next(side for side in standings if name in members(side))
+# --- the record, from the stored results ------------------------------------------------
+
+# A player's games in the order they were played: the date, then the order they were stored.
+PLAYED = ("date", "game_id")
+# Figures a game may give, at most: a figure's place in its game is one digit of a key.
+PLACES = 1000
 
 
-def rank(side: str, score) -> int:
-    """How many sides finished ahead of `side`: winners are ahead of everyone else, and the
-    rest go by their totals (every game's standings count up: the most is the best)."""
-    winner = side in score.winners
-    return sum(
-        (other in score.winners) > winner
-        or ((other in score.winners) == winner and total > score.standings[side])
-        for other, total in score.standings.items()
-    )
-
-
-def outcome(side: str, score) -> str:
-    """Where a finished game left `side`: "Won", "Tie", "Lost", "Joint 2nd of 4"."""
-    sides = len(score.standings)
-    if side in score.winners:
-        return "Tie" if len(score.winners) == sides > 1 else "Won"
-    if sides == 2:
-        return "Lost"
-    place = rank(side, score)
-    level = sum(rank(other, score) == place for other in score.standings) > 1
-    return f"{'Joint ' if level else ''}{ordinal(place + 1)} of {sides}"
-
-
-def ordinal(number: int) -> str:
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
-
-
-def seats_of(players, since=None, until=None):
-    seats = Seat.objects.filter(player__in=players)
-    if since:
-        seats = seats.filter(game__session__date__gte=since)
-    if until:
-        seats = seats.filter(game__session__date__lte=until)
-    return (
-        seats.select_related("game__session", "player")
-        .order_by("game__session__date", "game__created")
-        .prefetch_related(
-            Prefetch("game__hands", queryset=Hand.objects.order_by("number")),
-            Prefetch("game__seat_set", queryset=Seat.objects.select_related("player")),
-        )
-    )
+def ones(condition: Q) -> Sum:
+    """How many rows meet `condition`."""
+    return Sum(Case(When(condition, then=Value(1)), default=Value(0)))
 
 
 def player_record(player, since=None, until=None) -> PlayerRecord:
-    """The player's games between the dates (each included), scored: their record in each
-    kind of game, the games themselves, and how they fared against each other player."""
+    """The player's games between the dates (each included): their record in each kind of
+    game, the games themselves, and how they fared against each other player."""
     return record_of([player], since, until)
 
 
@@ -176,58 +157,173 @@ def account_record(user, since=None, until=None) -> PlayerRecord:
     return record_of(players, since, until)
 
 
+def results_of(players, since=None, until=None):
+    """The stored results of the players' seats at games not deleted, between the dates."""
+    rows = SeatResult.objects.filter(seat__player__in=players, live=True)
+    if since:
+        rows = rows.filter(date__gte=since)
+    if until:
+        rows = rows.filter(date__lte=until)
+    return rows
+
+
 def record_of(players, since=None, until=None) -> PlayerRecord:
-    kinds = {key: KindRecord(game.NAME, game.RESULT) for key, game in GAMES.items()}
-    played, rivals = [], {}
-    for seat in seats_of(players, since, until):
-        game = seat.game
-        name = game.players[seat.position]
-        player = seat.player
-        others = [s for s in game.seat_set.all() if s.player_id != player.pk]
-        entry = Played(game, game.session.date, [], [])
-        played.append(entry)
-        try:
-            score = score_records(game, [hand.record for hand in game.hands.all()])
-        except SheetError:
-            entry.refused, entry.outcome = True, "needs a correction"
-            entry.opponents = [game.players[other.position] for other in others]
-            continue
-        record = kinds[game.kind]
-        record.played += 1
-        side = side_of(name, score.standings)
-        entry.finished = score.finished
-        entry.outcome = outcome(side, score) if score.finished else "not finished"
-        if score.finished:
-            record.finished += 1
-            record.won += entry.outcome == "Won"  # a tie of everyone is no win
-            entry.result = game.engine.result(game, side, score)
-            entry.label = record.label
-            record.results.append(entry.result)
-            record.dates.append(entry.date)
-        for label, number in game.engine.figures(name, game, score):
-            record.figures[label] = record.figures.get(label, 0) + number
-        for other in others:
-            their_name = game.players[other.position]
-            other_side = side_of(their_name, score.standings)
-            (entry.partners if other_side == side else entry.opponents).append(their_name)
-            rival = rivals.setdefault(other.player_id, Rival(other.player, player.name))
-            meet(rival.kinds.setdefault(game.kind, Meeting(record.name)), side, other_side, score)
+    mine = results_of(players, since, until)
+    kinds, count, stale = kinds_of(mine)
+    if stale:
+        results.refresh(mine)
+    for kind, label, total in figures_of(mine):
+        if kind in kinds:
+            kinds[kind].figures[label] = total
+    chart(mine, kinds)
     return PlayerRecord(
         {key: record for key, record in kinds.items() if record.played},
-        played[::-1],
-        sorted(rivals.values(), key=lambda rival: (-rival.together, rival.player.name.lower())),
+        Games(mine, count),
+        rivals_of(mine),
     )
 
 
-def meet(meeting: Meeting, side: str, other: str, score) -> None:
-    meeting.together += 1
-    if side == other:
-        meeting.partners += 1
-    elif score.finished:
-        mine, theirs = rank(side, score), rank(other, score)
-        meeting.ahead += mine < theirs
-        meeting.behind += mine > theirs
-        meeting.level += mine == theirs
+def kinds_of(mine) -> tuple[dict[str, KindRecord], int, bool]:
+    """Each kind's record but its figures and chart, how many games there are (a refused
+    sheet's too), and whether any game's figures are stale: one query, a line a kind."""
+    rows = mine.values("kind").annotate(
+        games=Count("pk"),
+        stale=ones(Q(figured=False)),
+        kind_played=ones(Q(refused=False)),
+        kind_finished=ones(Q(finished=True)),
+        kind_won=ones(Q(finished=True, outcome="Won")),
+        total=Sum("result"),
+        lowest=Min("result"),
+        highest=Max("result"),
+    )
+    kinds = {key: KindRecord(game.NAME, game.RESULT) for key, game in GAMES.items()}
+    count, stale = 0, False
+    for row in rows.order_by():
+        count, stale = count + row["games"], stale or bool(row["stale"])
+        record = kinds.get(row["kind"])
+        if record is None:
+            continue  # a kind no longer registered
+        record.played, record.finished = row["kind_played"], row["kind_finished"]
+        record.won, record.total = row["kind_won"], row["total"] or 0
+        record.lowest, record.highest = row["lowest"], row["highest"]
+    return kinds, count, stale
+
+
+def chart(mine, kinds: dict[str, KindRecord]) -> None:
+    """Each kind's last CHART_GAMES results, oldest first: one query."""
+    newest = [F(name).desc() for name in PLAYED]
+    rows = (
+        mine.filter(finished=True)
+        .annotate(newest=Window(RowNumber(), partition_by=[F("kind")], order_by=newest))
+        .filter(newest__lte=CHART_GAMES)
+        .order_by(*PLAYED)
+        .values_list("kind", "date", "result")
+    )
+    for kind, date, result in rows:
+        if kind in kinds:
+            kinds[kind].results.append(result)
+            kinds[kind].dates.append(date)
+
+
+def figures_of(mine) -> list[tuple[str, str, int]]:
+    """Each kind's figures added up over the games, (kind, label, total), each label where
+    it first came: in the order the games were stored, then of the game's own figures.
+    One query. (Not by the games' dates: a key of dates costs twice as much to take the
+    least of, and the two orders differ only where an earlier evening was entered after a
+    later one.)"""
+    first = Min(F("result__game_id") * PLACES + F("place"))
+    return list(
+        SeatFigure.objects.filter(result__in=mine.filter(refused=False))
+        .values("result__kind", "label")
+        .annotate(total=Sum("number"), first=first)
+        .order_by("first")
+        .values_list("result__kind", "label", "total")
+    )
+
+
+# A Meeting's counts, in its order (the row's own fields have two of its names).
+MEETING = ("met", "as_partners", "me_ahead", "me_behind", "level_with")
+
+
+def rivals_of(mine) -> list[Rival]:
+    """Everyone who sat at the player's games, with a line of head-to-head for each kind
+    they played together, kinds in the order of their first game together (as stored, as
+    the figures): one query."""
+    theirs = (
+        SeatResult.objects.filter(game__seat_results__in=mine.filter(refused=False))
+        .annotate(
+            my_seat=F("game__seat_results__seat"),
+            my_side=F("game__seat_results__side"),
+            my_rank=F("game__seat_results__rank"),
+            me=F("game__seat_results__seat__player__name"),
+        )
+        .exclude(seat=F("my_seat"))
+    )
+    partners = Q(side=F("my_side"))
+    finished = Q(finished=True) & ~partners
+    rows = (
+        theirs.values("seat__player", "seat__player__name", "me", "kind")
+        .annotate(
+            met=Count("pk"),
+            as_partners=ones(partners),
+            me_ahead=ones(finished & Q(rank__gt=F("my_rank"))),
+            me_behind=ones(finished & Q(rank__lt=F("my_rank"))),
+            level_with=ones(finished & Q(rank=F("my_rank"))),
+            first=Min("game_id"),
+        )
+        .order_by("first")
+    )
+    rivals = {}
+    for row in rows:
+        if row["kind"] not in GAMES:
+            continue
+        player = Player(pk=row["seat__player"], name=row["seat__player__name"])
+        rival = rivals.setdefault(player.pk, Rival(player, row["me"]))
+        counts = [row[name] for name in MEETING]
+        rival.kinds[row["kind"]] = Meeting(GAMES[row["kind"]].NAME, *counts)
+    return sorted(rivals.values(), key=lambda rival: (-rival.together, rival.player.name.lower()))
+
+
+class Games(Sequence):
+    """The player's games, newest first, as their list shows them: its length known from
+    `kinds_of`, each page read as it is asked for (the paginator slices it)."""
+
+    def __init__(self, mine, count: int):
+        newest = [F(name).desc() for name in PLAYED]
+        self.rows = mine.select_related("game").order_by(*newest)
+        self.length = count
+
+    def count(self) -> int:
+        return self.length
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [played(row) for row in self.rows[index]]
+        if index < 0:
+            index += self.length  # a query cannot count from the end
+        return played(self.rows[index])
+
+    def __iter__(self):
+        return (played(row) for row in self.rows)
+
+    def __eq__(self, other):
+        # As the list it stands for: `record.games == []`.
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None
+
+
+def played(row: SeatResult) -> Played:
+    """One stored result as the list of games shows it."""
+    entry = Played(row.game, row.date, row.partners, row.opponents)
+    entry.finished, entry.refused, entry.outcome = row.finished, row.refused, row.outcome
+    if row.finished:
+        entry.result = row.result
+        entry.label = label_of(GAMES[row.kind].RESULT) if row.kind in GAMES else ""
+    return entry
 
 
 def meeting_words(meeting: Meeting, name: str, other: str) -> str:

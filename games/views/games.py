@@ -52,6 +52,7 @@ def game_new(request, pk):
                 Seat(game=game, player=player, position=position)
                 for position, player in enumerate(players)
             )
+            changes.changed(game)  # a new game: what follows games (its players' pages) knows it
         chosen = form.chosen_leftover()
         if chosen is not None:
             if table.take(game, [chosen]):

@@ -1,6 +1,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -13,27 +14,29 @@ from games.views.account import delete_screen
 GAMES_PER_PAGE = 20
 
 
-def _player(request, pk, owner=False) -> Player:
+def _player(request, pk, owner=False, players=Player.objects) -> Player:
     """A player of one of the visitor's groups; with `owner`, of a group the visitor owns."""
     if owner:
-        return get_object_or_404(Player, pk=pk, group__owner=request.user)
-    return get_object_or_404(Player, pk=pk, group__memberships__user=request.user)
+        return get_object_or_404(players, pk=pk, group__owner=request.user)
+    return get_object_or_404(players, pk=pk, group__memberships__user=request.user)
 
 
 @require_safe
 @login_required
 def player_detail(request, pk):
-    player = _player(request, pk)
+    # Read with the player: the group, and whether the visitor is a player of it already.
+    yours = Player.objects.filter(group=OuterRef("group"), account=request.user)
+    players = Player.objects.select_related("group").annotate(mine=Exists(yours))
+    player = _player(request, pk, players=players)
     form = DateRange(request.GET)
     since, until = form.dates()
     record = stats.player_record(player, since, until)
     group = player.group
-    mine = group.players.filter(account=request.user).exists()
     context = {
         "player": player,
         "is_owner": group.owner_id == request.user.pk,
         # "This is me": a member with no player in this group yet, on a player nobody is.
-        "can_claim": player.account_id is None and not mine,
+        "can_claim": player.account_id is None and not player.mine,
         "members": group.memberships.select_related("user"),
         "record": record.kinds,
         "games": Paginator(record.games, GAMES_PER_PAGE).get_page(request.GET.get("page")),

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from games.models import Game, Player, Seat, Session
 from games.money import table
-from games.play import bin, services
+from games.play import bin, changes, services
 from games.records import history, stats
 from tests.tables import BEN_WINS, make_game
 
@@ -41,6 +41,41 @@ def test_restoring_a_game_of_a_deleted_session_brings_the_session_back(user):
     bin.delete(game.session)
     bin.restore(user, "game", game.pk)
     assert Session.objects.get() == game.session
+
+
+@pytest.fixture
+def told():
+    """The games each change told what follows its hands about (games/play/changes.py), and
+    whether each was deleted then."""
+    heard = []
+
+    def listen(sender, game, **kwargs):
+        heard.append((game.pk, game.deleted is not None))
+
+    changes.game_changed.connect(listen)
+    yield heard
+    changes.game_changed.disconnect(listen)
+
+
+def test_a_game_deleted_and_restored_tells_what_follows_its_hands_each_time(user, told):
+    game = make_game(user)
+    told.clear()
+    bin.delete(game)
+    bin.restore(user, "game", game.pk)
+    assert told == [(game.pk, True), (game.pk, False)]
+
+
+def test_a_session_deleted_and_restored_tells_it_of_each_of_its_games(user, told):
+    first = make_game(user)
+    second = Game.objects.create(session=first.session, kind="tridge", players=first.players)
+    gone_before = Game.objects.create(session=first.session, kind="tridge", players=first.players)
+    bin.delete(gone_before)
+    told.clear()
+    bin.delete(first.session)
+    assert sorted(told) == [(first.pk, True), (second.pk, True)]
+    told.clear()
+    bin.restore(user, "session", first.session.pk)
+    assert sorted(told) == [(first.pk, False), (second.pk, False)]  # not the one deleted before
 
 
 def test_a_deleted_player_leaves_the_lists_while_the_games_keep_the_name(user):

@@ -41,6 +41,13 @@ def test_a_players_results_make_one_line_with_a_dot_for_each_game_from_first_to_
     assert max(y for _, y in line.dots) == chart.height - 26  # the lowest at the foot
 
 
+def test_the_last_games_of_a_longer_history_are_numbered_as_in_it():
+    from games.play.charts import results_over_time
+
+    chart = results_over_time([-57, 247, 12], first=48)
+    assert [label for _, label, _ in chart.x_ticks] == ["48", "49", "50"]
+
+
 def test_one_game_makes_no_line_and_level_results_still_draw_one():
     from games.play.charts import results_over_time
 

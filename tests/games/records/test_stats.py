@@ -6,7 +6,9 @@ import pytest
 
 from games.engine.scores import GameScore
 from games.models import Hand, Player, Session
-from games.records.stats import Meeting, meeting_words, outcome, player_record, rank, side_of
+from games.play import changes
+from games.records.places import outcome, rank, side_of
+from games.records.stats import Meeting, meeting_words, player_record
 from tests.tables import many_games
 
 
@@ -74,6 +76,7 @@ def test_a_game_whose_sheet_is_refused_is_listed_as_needing_a_correction_and_cou
 ):
     game = many_games(user, 1)
     Hand.objects.filter(game=game, number=1).update(record={"contractor": "Nobody"})
+    changes.changed(game)  # written behind the app's back: told as each change of a game is
     record = player_record(Player.objects.get(group__owner=user, name="Ana"))
     assert [(p.refused, p.outcome) for p in record.games] == [(True, "needs a correction")]
     assert record.kinds == {} and record.rivals == []
@@ -90,3 +93,42 @@ def test_a_game_everyone_tied_is_counted_played_and_finished_but_never_won(user)
     cy = player_record(Player.objects.get(name="Cy")).kinds["tridge"]
     assert (ben.played, ben.finished, ben.won) == (2, 2, 1)
     assert (cy.played, cy.finished, cy.won) == (2, 2, 0)
+
+
+@pytest.mark.django_db
+def test_the_chart_shows_the_last_results_while_the_average_counts_every_game(user, monkeypatch):
+    from games.records import stats
+
+    monkeypatch.setattr(stats, "CHART_GAMES", 3)
+    many_games(user, 5)
+    contractor = player_record(Player.objects.get(name="Ana")).kinds["contractor"]
+    assert (contractor.finished, contractor.results, contractor.average) == (5, [-17] * 3, -17)
+    assert contractor.cut and contractor.first_shown == 3
+    assert [number for number, _, _ in contractor.over_time] == [3, 4, 5]
+    assert contractor.dates[0] == datetime.date(2026, 1, 3)
+    assert [label for _, label, _ in contractor.chart.x_ticks] == ["3", "4", "5"]
+
+
+@pytest.mark.django_db
+def test_a_kinds_figures_add_up_over_its_games_each_where_it_first_came_as_they_were_stored(
+    user,
+):
+    from tests.tables import make_game
+
+    bid = {"strain": "hearts", "tricks": {"Ana": 6, "Ben": 2, "Cy": 2}}
+    # The later evening entered first: its figures come first (games/records/stats.py).
+    for date, strain in ((2, "diamonds"), (1, "hearts")):
+        game = make_game(user, "contractor", ("Ana", "Ben", "Cy"), rules={"hands": 3})
+        Session.objects.filter(games=game).update(date=datetime.date(2026, 1, date))
+        hand = bid | {"contractor": "Ana", "strain": strain}
+        Hand.objects.create(game=game, number=1, record=hand)
+        changes.changed(game)
+    figures = player_record(Player.objects.get(name="Ana")).kinds["contractor"].figures
+    assert list(figures.items()) == [
+        ("Contracts bid", 2),
+        ("Contracts made", 2),
+        ("Diamonds: bid", 1),
+        ("Diamonds: made", 1),
+        ("Hearts: bid", 1),
+        ("Hearts: made", 1),
+    ]

@@ -276,3 +276,39 @@ def test_the_members_own_page_shows_their_record_across_their_groups(owner_clien
     page = owner_client.get("/me/")
     assert len(page.context["games"].object_list) == 2
     assert "The club" in page.content.decode()
+
+
+def test_the_player_page_and_the_members_own_page_take_the_same_queries_at_1_and_10_games(
+    owner_client, user
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def counted(url):
+        owner_client.get("/rules/")  # the session and the user, read once
+        with CaptureQueriesContext(connection) as queries:
+            assert owner_client.get(url).status_code == 200
+        return len(queries)
+
+    imported(user, "cardigan-four-deals", "2026-11-01")
+    ana = Player.objects.get(group__owner=user, name="Ana")
+    Player.objects.filter(pk=ana.pk).update(account=user)
+    pages = (f"/players/{ana.pk}/", "/me/")
+    at_one = [counted(url) for url in pages]
+    for day, name in enumerate(
+        ["contractor-three-hands", "tridge-four-people", "bid-fair-opening"] * 3, start=2
+    ):
+        imported(user, name, f"2026-11-{day:02}")
+    assert [counted(url) for url in pages] == at_one
+    assert len(owner_client.get("/me/").context["games"].object_list) == 10
+
+
+def test_a_chart_that_leaves_out_older_games_says_so(owner_client, user, monkeypatch):
+    from games.records import stats
+
+    monkeypatch.setattr(stats, "CHART_GAMES", 3)
+    many_games(user, 5)
+    ana = Player.objects.get(group__owner=user, name="Ana")
+    page = page_of(owner_client, ana).content.decode()
+    assert "Final score in the last 3 of 5 finished games, oldest first (games 3 to 5)" in page
+    assert "<tr><td>3</td><td>3 Jan 2026</td>" in page
