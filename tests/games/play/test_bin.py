@@ -220,3 +220,10 @@ def test_a_refused_delete_is_said_on_the_page_it_was_asked_from(owner_client, us
     response = owner_client.post(f"/games/{last.pk}/delete/", follow=True)
     assert "delete that match first, then this" in response.content.decode()
     assert Game.objects.filter(pk=last.pk).exists()
+
+
+def test_a_match_whose_chips_lie_on_the_table_untaken_is_deleted_with_them(user):
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    assert last.leftover.taken_by is None
+    bin.delete(last)
+    assert table.lying(user.owned_groups.first()) == []
