@@ -36,14 +36,22 @@ class Owed:
 
 
 def owed(cents: dict[str, int]) -> list[Owed]:
-    """The fewest payments that bring these balances (in cents) to zero."""
-    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(cents)]
+    """The fewest payments that bring these balances (in cents) to zero, worked out from
+    the balances in the screens' order (`in_order`), never in the order a database summed
+    them in (none is asked for): where people can be paired off more than one way, the
+    same balances always give the same payments, on any database, and an evening offers
+    those it offered when its payments were marked."""
+    ordered = {party: cents[party] for party in _order(cents)}
+    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(ordered)]
+
+
+def _order(cents: dict[str, int]) -> list[str]:
+    return sorted(cents, key=lambda p: (-cents[p], p))
 
 
 def in_order(cents: dict[str, int]) -> dict[str, Decimal]:
     """Balances as money, biggest credit first, then by name; nobody at zero."""
-    order = sorted((party for party in cents if cents[party]), key=lambda p: (-cents[p], p))
-    return {party: from_cents(cents[party]) for party in order}
+    return {party: from_cents(cents[party]) for party in _order(cents) if cents[party]}
 
 
 @dataclass
