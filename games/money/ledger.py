@@ -42,11 +42,18 @@ def owed(cents: dict[str, int]) -> list[Owed]:
     same balances always give the same payments, on any database, and an evening offers
     those it offered when its payments were marked."""
     ordered = {party: cents[party] for party in _order(cents)}
-    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(ordered)]
+    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(ordered, said)]
+
+
+def said(party: str) -> str:
+    """A party's name as the screens sort it among names: the table's mark sorts before
+    every name, its words "the table" after any capital. So a tie between the table and a
+    person goes as the evenings' payments went before the ledger, when they were marked."""
+    return "the table" if party == TABLE else party
 
 
 def _order(cents: dict[str, int]) -> list[str]:
-    return sorted(cents, key=lambda p: (-cents[p], p))
+    return sorted(cents, key=lambda p: (-cents[p], said(p)))
 
 
 def in_order(cents: dict[str, int]) -> dict[str, Decimal]:
