@@ -56,9 +56,10 @@ def _order(cents: dict[str, int]) -> list[str]:
     return sorted(cents, key=lambda p: (-cents[p], said(p)))
 
 
-def in_order(cents: dict[str, int]) -> dict[str, Decimal]:
-    """Balances as money, biggest credit first, then by name; nobody at zero."""
-    return {party: from_cents(cents[party]) for party in _order(cents) if cents[party]}
+def in_order(cents: dict[str, int], zeros: bool = False) -> dict[str, Decimal]:
+    """Balances as money, biggest credit first, then by name; nobody at zero, unless
+    `zeros`."""
+    return {party: from_cents(cents[party]) for party in _order(cents) if cents[party] or zeros}
 
 
 @dataclass
