@@ -55,7 +55,12 @@ def build_the_ledger(apps, schema_editor):
                 for part in plan.parts
             )
 
+    # A payment between two names that a merge has since made one person's ("Zed paid Zed")
+    # is folded away, as a merge folds it today (games/money/books.py `renamed`): nobody
+    # pays themself. Its entries would cancel out, but the evening would list it as paid.
     for mark in Paid.objects.select_related("session"):
+        if mark.payer == mark.payee:
+            continue
         Payment.objects.create(
             group_id=mark.session.group_id,
             session=mark.session,
@@ -66,6 +71,8 @@ def build_the_ledger(apps, schema_editor):
             at=mark.at,
         )
     for paid in GroupPayment.objects.all():
+        if paid.payer == paid.payee:
+            continue
         Payment.objects.create(
             group_id=paid.group_id,
             payer=party(paid.payer),

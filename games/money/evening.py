@@ -101,7 +101,8 @@ class Evening:
 
     @property
     def results(self) -> dict[str, Decimal]:
-        return in_order(self.cents)
+        # Who came out even is listed at 0.00: they played for money this evening.
+        return in_order(self.cents, zeros=True)
 
     rounded: bool = False  # some result was not a whole number of cents
 

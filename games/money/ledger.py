@@ -36,14 +36,30 @@ class Owed:
 
 
 def owed(cents: dict[str, int]) -> list[Owed]:
-    """The fewest payments that bring these balances (in cents) to zero."""
-    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(cents)]
+    """The fewest payments that bring these balances (in cents) to zero, worked out from
+    the balances in the screens' order (`in_order`), never in the order a database summed
+    them in (none is asked for): where people can be paired off more than one way, the
+    same balances always give the same payments, on any database, and an evening offers
+    those it offered when its payments were marked."""
+    ordered = {party: cents[party] for party in _order(cents)}
+    return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(ordered, said)]
 
 
-def in_order(cents: dict[str, int]) -> dict[str, Decimal]:
-    """Balances as money, biggest credit first, then by name; nobody at zero."""
-    order = sorted((party for party in cents if cents[party]), key=lambda p: (-cents[p], p))
-    return {party: from_cents(cents[party]) for party in order}
+def said(party: str) -> str:
+    """A party's name as the screens sort it among names: the table's mark sorts before
+    every name, its words "the table" after any capital. So a tie between the table and a
+    person goes as the evenings' payments went before the ledger, when they were marked."""
+    return "the table" if party == TABLE else party
+
+
+def _order(cents: dict[str, int]) -> list[str]:
+    return sorted(cents, key=lambda p: (-cents[p], said(p)))
+
+
+def in_order(cents: dict[str, int], zeros: bool = False) -> dict[str, Decimal]:
+    """Balances as money, biggest credit first, then by name; nobody at zero, unless
+    `zeros`."""
+    return {party: from_cents(cents[party]) for party in _order(cents) if cents[party] or zeros}
 
 
 @dataclass

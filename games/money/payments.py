@@ -19,12 +19,13 @@ class Payment:
     amount: int  # in whole units: chips, or cents
 
 
-def fewest_payments(balances: dict[str, int]) -> list[Payment]:
+def fewest_payments(balances: dict[str, int], sorts_as=None) -> list[Payment]:
     """Payments that bring every balance to zero, as few as there can be.
 
     A group of k people whose balances add up to zero settles in k - 1 payments, so
     the fewest payments come from splitting everyone into as many zero-sum groups as
-    possible and settling each group on its own.
+    possible and settling each group on its own. Equal amounts go by name (`sorts_as`: how
+    a party's name sorts, where that is not the name itself).
     """
     owed = {name: amount for name, amount in balances.items() if amount}
     if sum(owed.values()) != 0:
@@ -33,7 +34,7 @@ def fewest_payments(balances: dict[str, int]) -> list[Payment]:
     groups = best_grouping(names, owed) if len(names) <= EXACT_UP_TO else [names]
     payments = []
     for group in groups:
-        payments.extend(settle_group({name: owed[name] for name in group}))
+        payments.extend(settle_group({name: owed[name] for name in group}, sorts_as))
     return payments
 
 
@@ -56,14 +57,15 @@ def partitions(items):
         yield [[first], *smaller]
 
 
-def settle_group(owed: dict[str, int]) -> list[Payment]:
+def settle_group(owed: dict[str, int], sorts_as=None) -> list[Payment]:
     """The biggest debtor pays the biggest creditor until the group is square."""
+    sorts_as = sorts_as or str
     debtors = {name: -amount for name, amount in owed.items() if amount < 0}
     creditors = {name: amount for name, amount in owed.items() if amount > 0}
     payments = []
     while debtors:
-        payer = max(debtors, key=lambda name: (debtors[name], name))
-        payee = max(creditors, key=lambda name: (creditors[name], name))
+        payer = max(debtors, key=lambda name: (debtors[name], sorts_as(name)))
+        payee = max(creditors, key=lambda name: (creditors[name], sorts_as(name)))
         amount = min(debtors[payer], creditors[payee])
         payments.append(Payment(payer, payee, amount))
         for side, name in ((debtors, payer), (creditors, payee)):

@@ -142,3 +142,16 @@ def test_the_evening_asks_the_same_queries_for_one_game_as_for_many(
     with django_assert_num_queries(8):
         result = evening.session_evening(session)
     assert len(result.counted) == 3 and Game.objects.count() == 3
+
+
+def test_someone_who_comes_out_even_is_listed_at_zero_among_the_evenings_results():
+    # They played for money: the evening says so, as it did before the ledger (session 5
+    # of tests/data/ledger: Ana won 26.00 off Zed, then lost it back to him).
+    result = evening.Evening(None, cents={"Ana": 0, "Cy": 1055, "Zed": 0, "Ben": -1055})
+    assert result.results == {
+        "Cy": Decimal("10.55"),
+        "Ana": Decimal("0.00"),
+        "Zed": Decimal("0.00"),
+        "Ben": Decimal("-10.55"),
+    }
+    assert list(result.results) == ["Cy", "Ana", "Zed", "Ben"]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.models import Game, Payment, Session
 from games.money import books, ledger
+from games.money.entries import TABLE
 from games.play import bin, changes
 from games.play.groups import first_group
 from tests.conftest import examples
@@ -123,6 +124,37 @@ def test_a_group_without_money_games_is_all_square(group):
     Session.objects.create(group=group)
     result = ledger.group_ledger(group)
     assert result.owed == [] and result.balances == {} and result.total == 0
+
+
+def test_the_fewest_payments_are_the_same_whatever_order_the_balances_are_summed_in():
+    # Two ways to pair off four people: the order a database returns its sums in (none is
+    # asked for) must not choose, or an evening offers other payments than it did
+    # yesterday, or on another database. The screens' order chooses (biggest credit first,
+    # then by name), which pairs them as the evening did before the ledger: session 5 of
+    # tests/data/ledger, where Dee was marked paying Cy 10.55.
+    balances = {"Cy": 1055, "Evie": 1055, "Ben": -1055, "Dee": -1055}
+    for order in itertools.permutations(balances):
+        found = ledger.owed({party: balances[party] for party in order})
+        assert [(o.payer, o.payee, o.cents) for o in found] == [
+            ("Ben", "Evie", 1055),
+            ("Dee", "Cy", 1055),
+        ]
+
+
+def test_a_tie_between_the_table_and_a_person_goes_by_the_words_the_table_as_before():
+    # Session 4 of tests/data/ledger: once Ana has paid the table and Evie has paid Dee, the
+    # table and Cy are each owed 0.76 and Ben owes 0.82. A tie goes by name, and the
+    # evening offered "Ben pays the table 0.76" and "Ben pays Cy 0.06" (marked paid), as
+    # "the table" sorts after "Cy"; the table's mark "&table" sorts before every name.
+    balances = {TABLE: 338, "Dee": 116, "Cy": 76, "Ben": -82, "Evie": -186, "Ana": -262}
+    assert [(o.payer, o.payee, o.cents) for o in ledger.owed(balances)] == [
+        ("Ana", TABLE, 262),
+        ("Evie", "Dee", 116),
+        ("Ben", TABLE, 76),
+        ("Evie", "Cy", 70),
+        ("Ben", "Cy", 6),
+    ]
+    assert list(ledger.in_order({"Cy": 76, TABLE: 76})) == ["Cy", TABLE]
 
 
 @examples(0.2)
