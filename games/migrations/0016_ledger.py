@@ -116,6 +116,7 @@ def build_the_ledger(apps, schema_editor):
             .values("party")
             .annotate(money=Sum("money"))
         )
+        rows = sorted(rows, key=lambda row: entries.said(row["party"]))  # ties by name
         sums = {row["party"]: row["money"] for row in rows}
         cents = whole_cents(sums)
         parts = [

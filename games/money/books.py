@@ -24,7 +24,7 @@ from games.engine.sheet import SheetError
 from games.models import Entry, Game, Group, Leftover, Line, Payment, Session
 from games.money import entries, table
 from games.money.cents import CENT, exact, whole_cents
-from games.money.entries import OUTSIDE, TABLE, Part, Pile, Planned
+from games.money.entries import OUTSIDE, TABLE, Part, Pile, Planned, said
 from games.play import services
 from games.play.changes import game_changed, session_changed
 from games.records.renames import names_changed
@@ -98,7 +98,9 @@ def round_evening(session_id: int) -> None:
         .values("party")
         .annotate(money=Sum("money"))
     )
-    # Chips from outside the group come at no money: their lines hold none.
+    # Chips from outside the group come at no money: their lines hold none. A tie between
+    # two equally near the next cent goes by name, as the screens sort them, on any database.
+    rows = sorted(rows, key=lambda row: said(row["party"]))
     exact_sums = {row["party"]: row["money"] for row in rows if row["party"] != OUTSIDE}
     cents = whole_cents(exact_sums)
     parts = [

@@ -23,6 +23,13 @@ TABLE = "&table"
 OUTSIDE = "&outside"
 
 
+def said(party: str) -> str:
+    """A party's name as the screens sort it among names: the table's mark sorts before
+    every name, its words "the table" after any capital. So a tie between the table and a
+    person goes as the evenings' payments and roundings went before the ledger."""
+    return "the table" if party == TABLE else party
+
+
 @dataclass(frozen=True)
 class Pile:
     """Chips the table holds from one match (`game`: its pk; None: from outside the group),

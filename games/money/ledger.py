@@ -15,7 +15,8 @@ from django.db.models import Q, Sum
 
 from games.models import Group, Line, Payment
 from games.money.books import OUTSIDE, TABLE, balances
-from games.money.cents import from_cents
+from games.money.cents import CENT, from_cents
+from games.money.entries import said
 from games.money.payments import fewest_payments
 
 # The group's Settle up lists this many payments made a page, newest first.
@@ -43,13 +44,6 @@ def owed(cents: dict[str, int]) -> list[Owed]:
     those it offered when its payments were marked."""
     ordered = {party: cents[party] for party in _order(cents)}
     return [Owed(p.payer, p.payee, p.amount) for p in fewest_payments(ordered, said)]
-
-
-def said(party: str) -> str:
-    """A party's name as the screens sort it among names: the table's mark sorts before
-    every name, its words "the table" after any capital. So a tie between the table and a
-    person goes as the evenings' payments went before the ledger, when they were marked."""
-    return "the table" if party == TABLE else party
 
 
 def _order(cents: dict[str, int]) -> list[str]:
@@ -112,8 +106,8 @@ def balances_of(pairs) -> dict[tuple[int, str], int]:
     either = Q()
     for group, name in pairs:
         either |= Q(group=group, party=name)
-    rows = Line.objects.filter(either).values("group", "party").annotate(cents=Sum("cents"))
-    found = {(row["group"], row["party"]): row["cents"] for row in rows}
+    rows = Line.objects.filter(either).values("group", "party").annotate(money=Sum("money"))
+    found = {(row["group"], row["party"]): row["money"] // CENT for row in rows}
     return {pair: found.get(pair, 0) for pair in pairs}
 
 
