@@ -11,13 +11,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q, Sum
+from django.db.models import OuterRef, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 
-from games.models import Group, Line, Payment
+from games.models import Group, Line, Payment, Player
 from games.money.books import OUTSIDE, TABLE, balances
 from games.money.cents import CENT, from_cents
 from games.money.entries import said
 from games.money.payments import fewest_payments
+from games.play import leaving
 
 # The group's Settle up lists this many payments made a page, newest first.
 RECENT_PAYMENTS = 20
@@ -109,6 +111,54 @@ def balances_of(pairs) -> dict[tuple[int, str], int]:
     rows = Line.objects.filter(either).values("group", "party").annotate(money=Sum("money"))
     found = {(row["group"], row["party"]): row["money"] // CENT for row in rows}
     return {pair: found.get(pair, 0) for pair in pairs}
+
+
+@dataclass
+class Standing:
+    """One person's balance in one group, in cents: on their player page, or on a member's
+    own page (`member` False: a group they left, shown as the amount alone)."""
+
+    group: Group
+    player: object
+    cents: int
+    member: bool = True
+    left_at: object = None  # when they left or were removed
+
+    @property
+    def amount(self) -> Decimal:
+        return from_cents(abs(self.cents))
+
+
+def with_balance(players):
+    """These players, each with `balance`: what they owe (negative) or are owed in their
+    group, in ten-thousandths, summed in the players' own query (a player page's budget)."""
+    lines = (
+        Line.objects.filter(group=OuterRef("group"), party=OuterRef("name"))
+        .values("party")
+        .annotate(total=Sum("money"))
+        .values("total")
+    )
+    return players.annotate(balance=Coalesce(Subquery(lines), 0))
+
+
+def player_standing(player) -> Standing:
+    """What a player read `with_balance` owes (negative) or is owed in their group."""
+    return Standing(player.group, player, player.balance // CENT)
+
+
+def own_standings(user) -> list[Standing]:
+    """A member's balance in each group they are in, through the player that is them
+    ("This is me"), and in each group they left, while it is not settled."""
+    mine = Player.objects.filter(account=user, group__memberships__user=user)
+    standings = [Standing(player.group, player, 0) for player in mine.select_related("group")]
+    for left in leaving.groups_left(user):
+        if left.player is not None:
+            standing = Standing(left.group, left.player, 0, False, left.departure.at)
+            standings.append(standing)
+    found = balances_of((s.group.pk, s.player.name) for s in standings)
+    for standing in standings:
+        standing.cents = found[(standing.group.pk, standing.player.name)]
+    return [s for s in standings if s.cents]  # square everywhere: nothing to say
 
 
 __all__ = ["OUTSIDE", "TABLE", "Ledger", "Owed", "group_ledger", "owed", "capacity"]

@@ -72,6 +72,12 @@ def party(name, capital=False):
 
 
 @register.filter
+def as_list(value) -> list:
+    """One thing as a list of it, for an include that lists several."""
+    return [value]
+
+
+@register.filter
 def is_person(name) -> bool:
     return name not in PARTIES
 

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Player
+from games.money.ledger import own_standings, player_standing, with_balance
 from games.records import renames, stats
 from games.records.filters import DateRange
 from games.views.account import delete_screen
@@ -26,7 +27,7 @@ def _player(request, pk, owner=False, players=Player.objects) -> Player:
 def player_detail(request, pk):
     # Read with the player: the group, and whether the visitor is a player of it already.
     yours = Player.objects.filter(group=OuterRef("group"), account=request.user)
-    players = Player.objects.select_related("group").annotate(mine=Exists(yours))
+    players = with_balance(Player.objects.select_related("group").annotate(mine=Exists(yours)))
     player = _player(request, pk, players=players)
     form = DateRange(request.GET)
     since, until = form.dates()
@@ -41,6 +42,7 @@ def player_detail(request, pk):
         "record": record.kinds,
         "games": Paginator(record.games, GAMES_PER_PAGE).get_page(request.GET.get("page")),
         "rivals": record.rivals,
+        "standing": player_standing(player),
         "form": form,
         "filtered": bool(since or until),
         "query": form.query(),
@@ -110,6 +112,7 @@ def me(request):
         "record": record.kinds,
         "games": Paginator(record.games, GAMES_PER_PAGE).get_page(request.GET.get("page")),
         "rivals": record.rivals,
+        "standings": own_standings(request.user),
         "form": form,
         "filtered": bool(since or until),
         "query": form.query(),

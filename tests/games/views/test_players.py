@@ -312,3 +312,51 @@ def test_a_chart_that_leaves_out_older_games_says_so(owner_client, user, monkeyp
     page = page_of(owner_client, ana).content.decode()
     assert "Final score in the last 3 of 5 finished games, oldest first (games 3 to 5)" in page
     assert "<tr><td>3</td><td>3 Jan 2026</td>" in page
+
+
+# --- money ---------------------------------------------------------------------------------
+
+
+def money_game(user, stake="0.50"):
+    """Contractor's example at 0.50 a point: Ana owes 21.00, Ben is owed 4.50, Cy 16.50."""
+    from tests.tables import example_game
+
+    session = Session.objects.create(group=user.owned_groups.first())
+    return example_game(session, "contractor-three-hands", stake=stake)
+
+
+def test_a_player_page_says_what_they_owe_or_are_owed_overall_and_leads_to_settle_up(
+    owner_client, user
+):
+    money_game(user)
+    group = user.owned_groups.first()
+    page = page_of(owner_client, player("Ben"))
+    assert 'Ben is owed <strong class="gain">4.50</strong> overall' in page
+    assert f'href="/groups/{group.pk}/settle/">Settle up</a>' in page
+    assert 'Ana owes <strong class="loss">21.00</strong>' in page_of(owner_client, player("Ana"))
+
+
+def test_a_members_own_page_shows_their_money_in_each_group_and_in_one_they_left(
+    client, user, make_user
+):
+    from decimal import Decimal
+
+    from games.models import Membership
+    from games.money import books
+    from games.play import leaving
+
+    bea = make_user("bea")
+    group = user.owned_groups.first()
+    Membership.objects.create(group=group, user=bea)
+    money_game(user)
+    Player.objects.filter(group=group, name="Ana").update(account=bea)
+    client.force_login(bea)
+    page = client.get("/me/").content.decode()
+    assert 'you owe <strong class="loss">21.00</strong> overall' in page
+    leaving.remove_member(group, bea, by=user)
+    page = client.get("/me/").content.decode()
+    assert "you left it on" in page and 'you owe <strong class="loss">21.00</strong>' in page
+    assert f"/groups/{group.pk}/settle/" not in page  # the amount alone
+    books.record(group, "Ana", "Cy", Decimal("16.50"), user)
+    books.record(group, "Ana", "Ben", Decimal("4.50"), user)
+    assert "you left it on" not in client.get("/me/").content.decode()  # settled: gone
