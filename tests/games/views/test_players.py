@@ -330,10 +330,13 @@ def test_a_player_page_says_what_they_owe_or_are_owed_overall_and_leads_to_settl
 ):
     money_game(user)
     group = user.owned_groups.first()
-    page = page_of(owner_client, player("Ben"))
+    page = page_of(owner_client, player("Ben")).content.decode()
     assert 'Ben is owed <strong class="gain">4.50</strong> overall' in page
     assert f'href="/groups/{group.pk}/settle/">Settle up</a>' in page
-    assert 'Ana owes <strong class="loss">21.00</strong>' in page_of(owner_client, player("Ana"))
+    assert (
+        'Ana owes <strong class="loss">21.00</strong>'
+        in page_of(owner_client, player("Ana")).content.decode()
+    )
 
 
 def test_a_members_own_page_shows_their_money_in_each_group_and_in_one_they_left(
