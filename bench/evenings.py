@@ -38,7 +38,9 @@ from bench.sheets import bid_fair_sheet, cardigan_games, contractor_sheet, tridg
 from games.engine.registry import read_sheet, score_sheet
 from games.engine.sheet import SheetError, members, team_name
 from games.models import Game, Group, Hand, Leftover, Membership, Player, Seat, Session
-from games.money import books, table
+from games.money import evening as money_evening
+from games.money import ledger as money_ledger
+from games.money import table
 from games.money.entries import TABLE
 from games.money.evening import session_evening
 from games.money.ledger import group_ledger
@@ -219,10 +221,11 @@ def pay(weekly: Weekly, session: Session, number: int) -> None:
     """
     evening = session_evening(session)
     people = {name for name in evening.cents if name != TABLE}
-    between = [d for d in evening.due if {d.payer, d.payee} <= people]
+    # What Settle up paid earlier of the same two people's debts counts (the oldest first).
+    between = [d for d in evening.due if {d.payer, d.payee} <= people and d.can_pay]
     by = weekly.accounts[OWNER]
     for due in between[:2]:
-        books.record(weekly.group, due.payer, due.payee, due.amount, by, session=session)
+        money_evening.pay(session, due.payer, due.payee, due.payable, by)
         weekly.marks += 1
     if number % 2 == 0:
         return
@@ -233,7 +236,7 @@ def pay(weekly: Weekly, session: Session, number: int) -> None:
     debt = owed[0]
     amount = debt.amount if number % 4 == 1 else (debt.amount / 2).quantize(CENT)
     by = weekly.accounts.get(debt.payer, weekly.accounts[OWNER])
-    books.record(weekly.group, debt.payer, debt.payee, max(amount, CENT), by)
+    money_ledger.pay(weekly.group, debt.payer, debt.payee, max(amount, CENT), by)
     weekly.payments += 1
 
 

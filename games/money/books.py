@@ -185,20 +185,20 @@ def follow_session(sender, session: Session, **kwargs) -> None:
         write_payment(payment)
 
 
-def record(group: Group, payer: str, payee: str, amount, by, session=None) -> Payment:
-    """The money handed over, as a payment and its entry; refused (NotOwed) if it pays
-    more than the payer owes overall: nothing is paid twice, wherever it is marked.
+def record(group: Group, payer: str, payee: str, amount, by, most, session=None) -> Payment:
+    """The money handed over, as a payment and its entry; refused (NotOwed) past `most()`,
+    the cents still owed where it is marked, worked out under the group's lock: the rest of
+    an evening's payment (games/money/evening.py), or of one the group's Settle up lists
+    (games/money/ledger.py). So a double tap, or a second phone, never pays twice.
 
-    The payee may be owed less overall than they receive: an evening is settled on its
-    own (Ana is paid what she won tonight though she owes from last week), and the
-    group's Settle up nets what is left.
+    What is owed is each page's own: an evening is settled on its own (Cy pays tonight's
+    loss though last week's winnings are still owed to him), and Settle up nets the rest.
     """
     cents = int(amount * 100)
     with transaction.atomic():
         Group.objects.select_for_update().filter(pk=group.pk).first()
-        owing = balances(group)
-        if cents <= 0 or payer == payee or -owing.get(payer, 0) < cents:
-            raise NotOwed(payer, payee, owing)
+        if cents <= 0 or payer == payee or cents > most():
+            raise NotOwed(payer, payee)
         # Its entries are written as it is saved (`saved`).
         return Payment.objects.create(
             group=group, payer=payer, payee=payee, amount=amount, by=by, session=session
@@ -246,11 +246,11 @@ def _moved(kind: str, payer: str, payee: str, money: int, at) -> Planned:
 
 
 class NotOwed(Exception):
-    """A payment of more than is owed overall: the balances as they stand, to say so."""
+    """A payment of more than is owed where it was marked (it changed meanwhile)."""
 
-    def __init__(self, payer: str, payee: str, balances: dict):
+    def __init__(self, payer: str, payee: str):
         super().__init__(f"{payer} to {payee}")
-        self.payer, self.payee, self.balances = payer, payee, balances
+        self.payer, self.payee = payer, payee
 
 
 def balances(group: Group) -> dict[str, int]:

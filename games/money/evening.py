@@ -18,10 +18,11 @@ from django.db.models import Q, Sum
 from games.engine.money import stake_of
 from games.engine.sheet import SheetError
 from games.models import Entry, Line, Payment, Session
+from games.money import books
 from games.money.books import balances
 from games.money.cents import as_money, from_cents, in_cents
 from games.money.entries import OUTSIDE, TABLE
-from games.money.ledger import capacity, in_order, owed
+from games.money.ledger import in_order, owed, owes_overall
 from games.play.services import score_records
 from games.records.history import games_with_hands
 
@@ -59,7 +60,7 @@ class Due:
     cents: int
     paid: int = 0  # marked paid on the evening's page
     elsewhere: int = 0  # paid on the group's Settle up (`settled_elsewhere`)
-    can_pay: int = 0
+    square_overall: bool = False  # its payer owes nothing on the group's Settle up
 
     @property
     def amount(self) -> Decimal:
@@ -75,18 +76,20 @@ class Due:
         return from_cents(max(0, self.cents - self.paid - self.elsewhere))
 
     @property
+    def can_pay(self) -> int:
+        """What may still be marked paid of it, in cents: what is left of it."""
+        return max(0, self.cents - self.paid - self.elsewhere)
+
+    @property
     def payable(self) -> Decimal:
         return from_cents(self.can_pay)
 
     @property
     def state(self) -> str:
-        """ "paid", "part" (paid in part here), "carried" (not paid yet: what is not paid
-        here carries to the group's Settle up), "settled" (not paid here, but its payer owes
-        nothing overall any more: the group's Settle up squared it)."""
+        """ "paid", "part" (paid in part), "carried" (not paid yet: what is not paid here
+        carries to the group's Settle up)."""
         if self.paid + self.elsewhere >= self.cents:
             return "paid"
-        if not self.can_pay:
-            return "settled"
         return "part" if self.paid or self.elsewhere else "carried"
 
 
@@ -178,15 +181,26 @@ def _left_out(pks: list[int], over: set[int]) -> list[LeftOut]:
 
 def _due(evening: Evening, group: dict[str, int], elsewhere: dict) -> None:
     """The fewest payments of the evening's results, each with what was paid of it here and
-    on the group's Settle up (`elsewhere`), and what its payer may still pay (what they owe
-    overall, the group's balances `group`, in cents)."""
+    on the group's Settle up (`elsewhere`), and whether its payer owes anything there (the
+    group's balances `group`, in cents)."""
     paid = _paid_here(evening.payments)
     for item in owed(evening.cents):
         pair = (item.payer, item.payee)
         here = min(item.cents, paid.get(pair, 0))
         there = min(item.cents - here, elsewhere.get(pair, 0))
-        can = min(item.cents - here - there, capacity(group, item.payer))
-        evening.due.append(Due(item.payer, item.payee, item.cents, here, there, can))
+        square = not owes_overall(group, item.payer)
+        evening.due.append(Due(item.payer, item.payee, item.cents, here, there, square))
+
+
+def pay(session: Session, payer: str, payee: str, amount, by):
+    """A payment marked on the evening's page: at most what is left of that payment of the
+    evening, as it stands under the group's lock."""
+
+    def most() -> int:
+        due = session_evening(session).due
+        return next((d.can_pay for d in due if (d.payer, d.payee) == (payer, payee)), 0)
+
+    return books.record(session.group, payer, payee, amount, by, most, session=session)
 
 
 def _paid_here(payments) -> dict[tuple[str, str], int]:

@@ -15,6 +15,7 @@ from django.db.models import OuterRef, Q, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from games.models import Group, Line, Payment, Player
+from games.money import books
 from games.money.books import OUTSIDE, TABLE, balances
 from games.money.cents import CENT, from_cents
 from games.money.entries import said
@@ -95,9 +96,20 @@ def group_ledger(group: Group, page=None) -> Ledger:
     return ledger
 
 
-def capacity(cents: dict[str, int], payer: str) -> int:
-    """The most `payer` can still pay anybody, in cents: what they owe overall."""
-    return max(0, -cents.get(payer, 0))
+def owes_overall(cents: dict[str, int], payer: str) -> bool:
+    """Whether `payer` owes anything on the group's Settle up (the balances `cents`)."""
+    return cents.get(payer, 0) < 0
+
+
+def pay(group: Group, payer: str, payee: str, amount, by):
+    """A payment recorded on the group's Settle up: at most what its fewest payments say
+    `payer` owes `payee`, as they stand under the group's lock."""
+
+    def most() -> int:
+        owing = group_ledger(group).owed_by(payer, payee)
+        return int(owing * 100) if owing is not None else 0
+
+    return books.record(group, payer, payee, amount, by, most)
 
 
 def balances_of(pairs) -> dict[tuple[int, str], int]:
@@ -161,4 +173,4 @@ def own_standings(user) -> list[Standing]:
     return [s for s in standings if s.cents]  # square everywhere: nothing to say
 
 
-__all__ = ["OUTSIDE", "TABLE", "Ledger", "Owed", "group_ledger", "owed", "capacity"]
+__all__ = ["OUTSIDE", "TABLE", "Ledger", "Owed", "group_ledger", "owed", "pay"]

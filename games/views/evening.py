@@ -71,7 +71,7 @@ def _page(request, session, refused=None, part=None):
 @require_POST
 def mark_paid(request, pk):
     """A payment of the evening marked paid, whole or in part: a payment of the group's
-    ledger, never more than is owed overall (games/money/books.py `record`)."""
+    ledger, never more than is left of it (games/money/evening.py `pay`)."""
     sessions = Session.objects.select_related("group")
     session = get_object_or_404(sessions, pk=pk, group__memberships__user=request.user)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
@@ -91,7 +91,7 @@ def mark_paid(request, pk):
         return _page(request, session, part=form)
     amount = form.cleaned_data["amount"]
     try:
-        books.record(session.group, payer, payee, amount, request.user, session=session)
+        evening.pay(session, payer, payee, amount, request.user)
     except books.NotOwed:
         messages.warning(request, "The balances changed meanwhile: here is what is owed now.")
     else:

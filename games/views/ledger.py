@@ -120,7 +120,7 @@ def group_pay(request, pk):
         messages.warning(request, "The balances changed meanwhile: here is what is owed now.")
         return redirect("group_settle", group.pk)
     try:
-        books.record(group, payer, payee, amount, request.user)
+        money.pay(group, payer, payee, amount, request.user)
     except books.NotOwed:
         messages.warning(request, "The balances changed meanwhile: here is what is owed now.")
         return redirect("group_settle", group.pk)

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from games.models import Entry, Game, Line, Payment, Player, Session
 from games.money import books, table
+from games.money import evening as money_evening
 from games.money.entries import TABLE, Part, Planned
 from games.play import bin, services
 from games.records import renames
@@ -68,7 +69,7 @@ def test_a_change_of_the_money_value_of_chips_reaches_the_match_that_took_them(u
 def test_a_payment_and_its_undo_are_entries_and_stay_in_the_history(user):
     session = Session.objects.create(group=user.owned_groups.first())
     example_game(session, "contractor-three-hands", stake="0.50")
-    paid = books.record(session.group, "Ana", "Cy", Decimal("16.50"), user, session=session)
+    paid = money_evening.pay(session, "Ana", "Cy", Decimal("16.50"), user)
     assert [e.kind for e in paid.entries.all()] == ["paid"]
     books.undo(paid, user)
     assert [e.kind for e in paid.entries.order_by("pk")] == ["paid", "undone"]
@@ -81,11 +82,11 @@ def test_a_payment_marked_on_an_evening_leaves_the_ledger_with_it_and_comes_back
     example_game(kept, "contractor-three-hands", stake="0.50")
     gone = Session.objects.create(group=group, date="2026-11-08")
     example_game(gone, "contractor-three-hands", stake="0.50")
-    books.record(group, "Ana", "Cy", Decimal("20.00"), user, session=gone)
+    money_evening.pay(gone, "Ana", "Cy", Decimal("16.50"), user)
     bin.delete(gone)
     assert books.balances(group)["Ana"] == -2100 and Payment.objects.count() == 1
     bin.restore(user, "session", gone.pk)
-    assert books.balances(group)["Ana"] == -4200 + 2000
+    assert books.balances(group)["Ana"] == -4200 + 1650
 
 
 def test_a_merge_folds_away_what_the_two_paid_each_other_and_keeps_the_rest(user):

@@ -1,15 +1,19 @@
 """The evening's settlement (games/money/evening.py): the ledger's entries of a session's
 games, the fewest payments that square them, and what of each was paid where."""
 
+import json
 from decimal import Decimal
 
 import pytest
 
 from games.models import Game, Hand, Session
 from games.money import books, evening
+from games.money import ledger as money_ledger
 from games.money.entries import TABLE
 from games.play import changes
 from games.play.services import score_game
+from games.records.imports import import_sheet
+from tests.sheets import EXAMPLES
 from tests.tables import example_game
 
 pytestmark = pytest.mark.django_db
@@ -71,8 +75,8 @@ def test_a_tridge_match_counts_its_chips_and_the_table_is_paid_the_chips_left_on
 
 def test_a_payment_marked_on_the_evening_is_paid_there_and_the_rest_carries(session, user):
     example_game(session, "contractor-three-hands", stake="0.50")
-    books.record(session.group, "Ana", "Cy", Decimal("16.50"), user, session=session)
-    books.record(session.group, "Ana", "Ben", Decimal("1.00"), user, session=session)
+    evening.pay(session, "Ana", "Cy", Decimal("16.50"), user)
+    evening.pay(session, "Ana", "Ben", Decimal("1.00"), user)
     result = evening.session_evening(session)
     assert dues(result) == {
         ("Ana", "Cy"): (Decimal("16.50"), "paid"),
@@ -89,7 +93,7 @@ def test_a_payment_made_on_the_groups_settle_up_pays_the_oldest_evening_first(us
     first, second = (Session.objects.create(group=group, date=f"2026-11-{d}") for d in (1, 8))
     example_game(first, "contractor-three-hands", stake="0.50")
     example_game(second, "contractor-three-hands", stake="0.50")
-    books.record(group, "Ana", "Ben", Decimal("6.00"), user)
+    money_ledger.pay(group, "Ana", "Ben", Decimal("6.00"), user)
     assert dues(evening.session_evening(first))[("Ana", "Ben")] == (Decimal("4.50"), "paid")
     later = next(d for d in evening.session_evening(second).due if d.payee == "Ben")
     assert (later.state, later.done, later.left, later.payable) == (
@@ -100,18 +104,26 @@ def test_a_payment_made_on_the_groups_settle_up_pays_the_oldest_evening_first(us
     )
 
 
-def test_an_evenings_payment_whose_payer_owes_nothing_overall_is_not_offered(session, user):
-    example_game(session, "contractor-three-hands", stake="0.50")
-    # Ana squares everything on Settle up, Cy's part paid to Ben (netting, not by pairs).
-    books.record(session.group, "Ana", "Ben", Decimal("21.00"), user)
-    result = evening.session_evening(session)
-    assert dues(result)[("Ana", "Cy")] == (Decimal("16.50"), "settled")
-    assert next(due for due in result.due if due.payee == "Cy").can_pay == 0
+def test_an_evenings_payment_says_when_its_payer_owes_nothing_overall(user):
+    """Tonight's loser may have won last week: the evening still offers tonight's payment,
+    and says that Settle up could square it instead."""
+    group = user.owned_groups.first()
+    first, second = (Session.objects.create(group=group, date=f"2026-11-{d}") for d in (1, 8))
+    example_game(first, "contractor-three-hands", stake="0.50")
+    # The same hands the other way round: Cy's loss is Ana's tonight.
+    text = (EXAMPLES / "contractor-three-hands.json").read_text()
+    text = text.replace('"Ana"', '"Zoe"').replace('"Cy"', '"Ana"').replace('"Zoe"', '"Cy"')
+    later = import_sheet(second, json.loads(text))
+    later.meta = {"stake": "1"}  # Ana wins 33.00, more than she lost the first evening
+    later.save(update_fields=["meta"])
+    changes.changed(later)
+    due = next(d for d in evening.session_evening(first).due if d.payee == "Cy")
+    assert (due.state, due.square_overall, due.payable) == ("carried", True, Decimal("16.50"))
 
 
 def test_an_undone_payment_is_owed_again(session, user):
     example_game(session, "contractor-three-hands", stake="0.50")
-    paid = books.record(session.group, "Ana", "Cy", Decimal("16.50"), user, session=session)
+    paid = evening.pay(session, "Ana", "Cy", Decimal("16.50"), user)
     books.undo(paid, user)
     result = evening.session_evening(session)
     assert dues(result)[("Ana", "Cy")] == (Decimal("16.50"), "carried")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.models import Game, Payment, Session
 from games.money import books, ledger
+from games.money import evening as money_evening
 from games.money.entries import TABLE
 from games.play import bin, changes
 from games.play.groups import first_group
@@ -57,8 +58,8 @@ def test_what_was_not_paid_on_one_evening_carries_into_the_next(group):
 
 def test_a_payment_marked_on_an_evening_counts_even_once_the_evening_changed(group, user):
     first = evening(group, "0.50")
-    books.record(group, "Ana", "Cy", Decimal("16.50"), user, session=first)
-    books.record(group, "Ana", "Ben", Decimal("1.00"), user, session=first)
+    money_evening.pay(first, "Ana", "Cy", Decimal("16.50"), user)
+    money_evening.pay(first, "Ana", "Ben", Decimal("1.00"), user)
     game = first.games.get()
     game.meta = {**game.meta, "stake": "1"}
     game.save()
@@ -69,8 +70,8 @@ def test_a_payment_marked_on_an_evening_counts_even_once_the_evening_changed(gro
 
 def test_group_payments_count_and_undone_ones_do_not(group, user):
     evening(group, "0.50")
-    paid = books.record(group, "Ana", "Cy", Decimal("10.00"), user)
-    books.record(group, "Ana", "Ben", Decimal("4.50"), user)
+    paid = ledger.pay(group, "Ana", "Cy", Decimal("10.00"), user)
+    ledger.pay(group, "Ana", "Ben", Decimal("4.50"), user)
     assert owed(group) == {("Ana", "Cy"): Decimal("6.50")}
     assert books.undo(paid, user)
     assert not books.undo(paid, user), "undone once"
@@ -80,25 +81,26 @@ def test_group_payments_count_and_undone_ones_do_not(group, user):
     assert [entry.kind for entry in paid.entries.all()] == ["paid", "undone"]
 
 
-def test_a_payment_is_refused_past_what_its_payer_owes_overall(group, user):
+def test_settle_up_pays_at_most_what_its_fewest_payments_say_one_owes_another(group, user):
     evening(group, "0.50")
-    # Ana owes 21.00 in all; Cy is owed, and owes nothing.
     with pytest.raises(books.NotOwed):
-        books.record(group, "Ana", "Cy", Decimal("21.01"), user)
-    with pytest.raises(books.NotOwed):
-        books.record(group, "Cy", "Ana", Decimal("1.00"), user)
-    books.record(group, "Ana", "Cy", Decimal("16.50"), user)
-    with pytest.raises(books.NotOwed):  # a double tap on Paid: past the rest of Ana's debt
-        books.record(group, "Ana", "Cy", Decimal("16.50"), user)
+        ledger.pay(group, "Ana", "Cy", Decimal("16.51"), user)
+    with pytest.raises(books.NotOwed):  # Cy owes nobody
+        ledger.pay(group, "Cy", "Ana", Decimal("1.00"), user)
+    ledger.pay(group, "Ana", "Cy", Decimal("16.50"), user)
+    with pytest.raises(books.NotOwed):  # a double tap on Paid
+        ledger.pay(group, "Ana", "Cy", Decimal("16.50"), user)
     assert Payment.objects.count() == 1
 
 
-def test_a_payee_may_receive_more_than_they_are_owed_overall_as_an_evening_pays_them(group, user):
-    """An evening is settled on its own: tonight's winner is paid though they owe from
-    last week; the group's Settle up nets the rest."""
-    evening(group, "0.50")
-    books.record(group, "Ana", "Ben", Decimal("21.00"), user)
-    assert owed(group) == {("Ben", "Cy"): Decimal("16.50")}
+def test_an_evening_pays_at_most_what_is_left_of_its_own_payment(group, user):
+    """An evening is settled on its own: Ana pays tonight's 4.50 to Ben, no more."""
+    first = evening(group, "0.50")
+    with pytest.raises(books.NotOwed):
+        money_evening.pay(first, "Ana", "Ben", Decimal("4.51"), user)
+    money_evening.pay(first, "Ana", "Ben", Decimal("4.50"), user)
+    with pytest.raises(books.NotOwed):
+        money_evening.pay(first, "Ana", "Ben", Decimal("0.01"), user)
 
 
 def test_deleted_sessions_and_games_are_left_out_until_they_come_back(group, user):
@@ -116,7 +118,7 @@ def test_another_groups_evenings_and_payments_are_not_counted(group, make_user, 
     evening(group, "0.50")
     other = first_group(make_user("zed"))
     evening(other, "1")
-    books.record(other, "Ana", "Cy", Decimal("33.00"), None)
+    ledger.pay(other, "Ana", "Cy", Decimal("33.00"), None)
     assert owed(group)[("Ana", "Cy")] == Decimal("16.50")
 
 
@@ -170,7 +172,7 @@ def test_balances_are_whole_cents_that_add_up_to_zero(stakes, part):
     first = ledger.group_ledger(group).owed[0]
     # A part payment is typed in whole cents, as a person would round it.
     amount = max(CENT, (first.amount * part / 100).quantize(CENT))
-    books.record(group, first.payer, first.payee, amount, owner)
+    ledger.pay(group, first.payer, first.payee, amount, owner)
     balances = ledger.group_ledger(group).balances
     assert sum(balances.values()) == 0
     assert all(amount == amount.quantize(Decimal("0.01")) for amount in balances.values())
@@ -181,7 +183,7 @@ def test_the_settle_up_costs_the_same_queries_at_1_and_200_games(
 ):
     many_games(user, 1)
     staked()
-    books.record(group, "Ana", "Cy", Decimal("1.00"), user, session=Session.objects.get())
+    money_evening.pay(Session.objects.get(), "Ana", "Cy", Decimal("1.00"), user)
     # The balances' sum, the payments' count and a page of them.
     with django_assert_num_queries(3):
         list(ledger.group_ledger(group, page=1).payments)

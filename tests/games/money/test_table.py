@@ -11,6 +11,7 @@ from django.db.models import Sum
 
 from games.engine.money import stake_of
 from games.models import Game, Leftover, Line, Session
+from games.money import ledger as money_ledger
 from games.money import table
 from games.money.entries import TABLE
 from games.play import bin, services
@@ -268,7 +269,7 @@ def test_chips_left_at_one_value_keep_it_in_a_match_at_another_and_the_table_pay
     group = user.owned_groups.first()
     assert books.balances(group)[THE_TABLE] == 600  # paid in by those down: 120 at 0.05
     for owed in ledger.group_ledger(group).owed:  # the evening settled, the table paid in
-        books.record(group, owed.payer, owed.payee, owed.amount, user)
+        money_ledger.pay(group, owed.payer, owed.payee, owed.amount, user)
     assert books.balances(group) == {}
 
     session = Session.objects.create(group=group, place="Next week")
@@ -294,7 +295,7 @@ def test_chips_left_at_one_value_keep_it_in_a_match_at_another_and_the_table_pay
     assert money["made up"] == 600 and money["paid in"] == 600
     assert books.balances(group)[THE_TABLE] == -600 and table.lying(group) == []
     for owed in ledger.group_ledger(group).owed:
-        books.record(group, owed.payer, owed.payee, owed.amount, user)
+        money_ledger.pay(group, owed.payer, owed.payee, owed.amount, user)
     assert books.balances(group) == {}
 
 

@@ -5,6 +5,8 @@ import pytest
 
 from games.models import Payment, Session
 from games.money import books, ledger
+from games.money import evening as money_evening
+from games.money import ledger as money_ledger
 from games.play.groups import first_group
 from games.records.dump import DumpError, dump_account, load_account
 from tests.tables import BEN_WINS, example_game, make_game
@@ -38,8 +40,9 @@ def test_the_payments_go_out_with_the_file_and_settle_up_reads_the_same_after(us
     example_game(first, "contractor-three-hands", stake="0.50")
     second = Session.objects.create(group=group, date="2026-11-08")
     example_game(second, "tridge-four-people", stake="0.05")
-    books.record(group, "Ana", "Cy", Decimal("10.00"), user, session=first)
-    undone = books.record(group, "Ana", "Ben", Decimal("4.50"), user)
+    money_evening.pay(first, "Ana", "Cy", Decimal("10.00"), user)
+    owed = ledger.group_ledger(group).owed[0]
+    undone = money_ledger.pay(group, owed.payer, owed.payee, owed.amount, user)
     books.undo(undone, user)
     data = dump_account(user)
     assert [p["session"] for p in data["payments"]] == [first.created.isoformat(), None]

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from games.models import Game, Payment, Session
-from games.money import books
+from games.money import ledger as money_ledger
 from games.tridge.words import SETTLES_TEXT
 from tests.tables import example_game
 
@@ -102,7 +102,7 @@ def test_a_payment_settled_on_the_groups_settle_up_is_not_offered_again(
     owner_client, session, user
 ):
     example_game(session, "contractor-three-hands", stake="0.50")
-    books.record(session.group, "Ana", "Cy", Decimal("16.50"), user)
+    money_ledger.pay(session.group, "Ana", "Cy", Decimal("16.50"), user)
     page = owner_client.get(settle_url(session)).content.decode()
     assert "Paid on Settle up</small>" in page
     assert mark(owner_client, session, "Ana", "Cy", "16.50").status_code == 302

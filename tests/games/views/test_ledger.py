@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game, Membership, Payment, Session
-from games.money import books
+from games.money import ledger as money_ledger
 from games.play import changes
 from games.play.groups import first_group
 from tests.tables import example_game, many_games
@@ -128,7 +128,7 @@ def test_a_payment_no_longer_owed_or_changed_meanwhile_is_not_recorded(owner_cli
 def test_undo_twice_or_of_another_group_changes_nothing(owner_client, group, make_user):
     zed = first_group(make_user("zed"))
     example_game(Session.objects.create(group=zed), "contractor-three-hands", stake="1")
-    other = books.record(zed, "Ana", "Cy", Decimal(1), None)
+    other = money_ledger.pay(zed, "Ana", "Cy", Decimal(1), None)
     assert owner_client.post(url(group, "undo/"), {"payment": other.pk}).status_code == 404
     assert owner_client.post(url(group, "undo/"), {"payment": "x"}).status_code == 404
     pay(owner_client, group, "Ana", "Cy", "1", whole=False)

@@ -6,6 +6,7 @@ import datetime
 import pytest
 
 from games.models import Game, Player, Session
+from games.money import ledger as money_ledger
 from games.records.imports import import_sheet
 from tests.sheets import load_example
 from tests.tables import BEN_WINS, make_game, many_games
@@ -345,7 +346,6 @@ def test_a_members_own_page_shows_their_money_in_each_group_and_in_one_they_left
     from decimal import Decimal
 
     from games.models import Membership
-    from games.money import books
     from games.play import leaving
 
     bea = make_user("bea")
@@ -360,6 +360,6 @@ def test_a_members_own_page_shows_their_money_in_each_group_and_in_one_they_left
     page = client.get("/me/").content.decode()
     assert "you left it on" in page and 'you owe <strong class="loss">21.00</strong>' in page
     assert f"/groups/{group.pk}/settle/" not in page  # the amount alone
-    books.record(group, "Ana", "Cy", Decimal("16.50"), user)
-    books.record(group, "Ana", "Ben", Decimal("4.50"), user)
+    money_ledger.pay(group, "Ana", "Cy", Decimal("16.50"), user)
+    money_ledger.pay(group, "Ana", "Ben", Decimal("4.50"), user)
     assert "you left it on" not in client.get("/me/").content.decode()  # settled: gone
