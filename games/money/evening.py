@@ -123,7 +123,9 @@ class Evening:
         return [due for due in self.due if due.payer in people or due.payee in people]
 
 
-def session_evening(session: Session) -> Evening:
+def session_evening(session: Session, why: bool = True) -> Evening:
+    """The evening's settlement; `why` False leaves out why a game counts no money, the
+    one part that scores games (a payment's check scores nothing)."""
     evening = Evening(session)
     games = {game.pk: game for game in session.games.all()}
     # Its games' lines (chips from outside come at no money), and its rounding's.
@@ -153,7 +155,8 @@ def session_evening(session: Session) -> Evening:
         total[row["party"]] = total.get(row["party"], 0) + row["money"]
     evening.cents = {party: in_cents(amount) for party, amount in total.items()}
     counted = {item.game.pk for item in evening.counted}
-    evening.left_out = _left_out([pk for pk in games if pk not in counted], over)
+    if why:
+        evening.left_out = _left_out([pk for pk in games if pk not in counted], over)
     evening.payments = list(
         Payment.objects.filter(session=session).select_related("by", "undone_by")
     )
@@ -197,7 +200,7 @@ def pay(session: Session, payer: str, payee: str, amount, by):
     evening, as it stands under the group's lock."""
 
     def most() -> int:
-        due = session_evening(session).due
+        due = session_evening(session, why=False).due
         return next((d.can_pay for d in due if (d.payer, d.payee) == (payer, payee)), 0)
 
     return books.record(session.group, payer, payee, amount, by, most, session=session)

@@ -201,3 +201,20 @@ def staked():
         game.meta = game.meta | {"stake": "0.05"}
         game.save(update_fields=["meta"])
         changes.changed(game)
+
+
+def test_a_payment_scores_no_game(group, user, monkeypatch):
+    """A payment checks what is owed from the ledger's sums: no game is read again."""
+    from games.play import services
+
+    first = evening(group, "0.50")
+    example_game(first, "tridge-three-people", stake="0.05")  # not over: left out, with why
+
+    def scored(*args, **kwargs):
+        raise AssertionError("a game was scored")
+
+    # Wherever the money reads a game's hands to score them.
+    monkeypatch.setattr(services, "score_sheet", scored)
+    monkeypatch.setattr(money_evening, "score_records", scored)
+    money_evening.pay(first, "Ana", "Cy", Decimal("10.00"), user)
+    ledger.pay(group, "Ana", "Cy", Decimal("6.50"), user)
