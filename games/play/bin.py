@@ -69,7 +69,11 @@ def _not_taken(games) -> None:
     its scores count them. So that every chip keeps its place, the match that left them
     goes only with it, or after it."""
     gone = {game.pk for game in games}
-    taken = Leftover.objects.filter(source__in=gone, taken_by__deleted__isnull=True)
+    # Taken by a game, and that game live: a join across a null `taken_by` would let the
+    # piles no game took count as taken too.
+    taken = Leftover.objects.filter(
+        source__in=gone, taken_by__isnull=False, taken_by__deleted__isnull=True
+    )
     left = taken.exclude(taken_by__in=gone).select_related("taken_by__session").first()
     if left is not None:
         later = left.taken_by

@@ -159,3 +159,15 @@ def test_a_hand_saved_as_its_game_is_deleted_elsewhere_is_kept_with_it(user):
     services.add_hand(game, {"passed": True}, 2)
     restored = bin.restore(user, "game", game.pk)
     assert [hand.record for hand in restored.hands.all()][-1] == {"passed": True}
+
+
+def test_a_match_whose_chips_lie_on_the_table_untaken_is_deleted_and_takes_them_along(user):
+    """A pile no match took counted as taken by a live match, and the refusal's message
+    failed on its taker (found by the ledger's walk, tests/games/money/test_ledger_walk.py)."""
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    group = user.owned_groups.first()
+    assert [pile.source for pile in table.lying(group)] == [last]
+    bin.delete(last)
+    assert table.lying(group) == []
+    bin.restore(user, "game", last.pk)
+    assert [pile.source for pile in table.lying(group)] == [last]
