@@ -28,6 +28,41 @@ no balance of theirs is compared.
 
 `make test-fast` runs it: SEEDS seeds of STEPS steps. HYPOTHESIS_PROFILE=thorough runs ten
 times as many seeds.
+
+Mutations of the ledger's code tried by hand, each on its own and reverted after, the seeds
+run in order until one fails (`pytest -x -p no:xdist`): the check that failed, and where.
+"match's lines" is check_each_match_gives_what_its_sheet_says, "settlements"
+check_the_three_settlements_agree, "dues" check_the_evenings_dues, "payments"
+check_payments; "step" is a step's own assertion, "books" the books' own Unbalanced.
+
+| what was changed                                          | caught by            | seed, step |
+|-----------------------------------------------------------|----------------------|------------|
+| entries: the made-up entry forgotten                      | match's lines        | 0, 51      |
+| entries: a taken pile valued at the taker's value         | match's lines        | 0, 51      |
+| entries: the share-out's table line dropped               | settlements (match)  | 0, 32      |
+| entries: each result rounded to the cent, not exact       | settlements (match)  | 0, 20      |
+| entries: the odd ten-thousandths made up to the last seat | match's lines        | 3, 68      |
+| entries: chips in play given back at their worth as taken | match's lines        | 2, 61      |
+| books: a deleted match keeps its entries                  | match's lines        | 1, 36      |
+| books: round_evening skipped                              | settlements (raises) | 0, 54      |
+| books: round_evening leaves the table's result as it is   | books (Unbalanced)   | 0, 49      |
+| books: record accepts any amount                          | step (stale page)    | 0, 6       |
+| books: record refuses a payment of the whole debt         | step (Mark paid)     | 1, 51      |
+| books: an undo not reversed                               | settlements (group)  | 0, 61      |
+| books: follow skips the takers' rewrite                   | match's lines        | 2, 113     |
+| books: follow_session skipped                             | settlements (group)  | 1, 36      |
+| books: piles_taken counts the taker's own lines           | settlements (match)  | 0, 51      |
+| books: renamed folds no self-payment                      | payments (self)      | 1, 114     |
+| books: renamed leaves payment lines under the old name    | settlements (group)  | 1, 39      |
+| books: the group's balances leave the table out           | settlements (raises) | 0, 49      |
+| evening: a payment marked on it counted twice             | dues                 | 1, 48      |
+| evening: a due offered past what its payer owes overall   | dues                 | 0, 58      |
+| evening: Settle up's payments go to the newest evening    | dues                 | 2, 60      |
+| evening: undone Settle up payments still pay evenings     | dues                 | 0, 83      |
+| evening: what Settle up paid taken past a due's rest      | none: equivalent     | -          |
+
+The last changes nothing: Settle up's pool (`settled_elsewhere`) never gives an evening's
+due more than is left of it after what was paid on its page.
 """
 
 from collections import Counter
@@ -185,12 +220,12 @@ def check_the_evenings_dues(group, want, evenings, balances):
 
 
 def check_payments(group, balances_before, last_before):
+    assert not Payment.objects.filter(group=group, payer=F("payee")).exists(), "a self-payment"
     new = Counter()
     for payment in Payment.objects.filter(group=group, pk__gt=last_before):
         new[payment.payer] += int(payment.amount * 100)
     for payer, cents in new.items():
         assert cents <= max(0, -balances_before.get(payer, 0)), f"{payer} paid twice"
-    assert not Payment.objects.filter(group=group, payer=F("payee")).exists(), "a self-payment"
     kinds = {}
     for pk, kind in Entry.objects.filter(group=group, payment__isnull=False).values_list(
         "payment", "kind"

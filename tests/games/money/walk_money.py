@@ -68,7 +68,7 @@ class Walk(Games):
             data["amount"] = cents(self.rng.randint(1, due.can_pay))
         before = self._payments()
         assert self.post(f"/sessions/{session.pk}/settle/paid/", data, who).status_code == 302
-        assert self._payments() == before + 1
+        assert self._payments() == before + 1, "the payment the screen offered was refused"
         return "whole" if whole else "part"
 
     def settle_pay(self):
@@ -87,7 +87,7 @@ class Walk(Games):
             data["amount"] = cents(self.rng.randint(1, owed.cents))
         before = self._payments()
         assert self.post(f"/groups/{self.group.pk}/settle/pay/", data, who).status_code == 302
-        assert self._payments() == before + 1
+        assert self._payments() == before + 1, "the payment the screen offered was refused"
         return "whole" if whole else "part"
 
     def too_much(self):
