@@ -69,6 +69,8 @@ def _not_taken(games) -> None:
     its scores count them. So that every chip keeps its place, the match that left them
     goes only with it, or after it."""
     gone = {game.pk for game in games}
+    # Taken by a game, and that game live: a join across a null `taken_by` would let the
+    # piles no game took count as taken too.
     taken = Leftover.objects.filter(
         source__in=gone, taken_by__isnull=False, taken_by__deleted__isnull=True
     )

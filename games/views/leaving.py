@@ -92,9 +92,9 @@ def group_remove(request, pk, user_pk):
 def group_member_back(request, pk, user_pk):
     """Undo of a removal just made: the member is back, their links still off."""
     group = _owned(request, pk)
-    departure = get_object_or_404(
-        Departure.objects.select_related("user"), group=group, user=user_pk, how=Departure.REMOVED
-    )
+    # The latest removal: one removed, put back and removed again has two on record.
+    removals = Departure.objects.filter(group=group, user=user_pk, how=Departure.REMOVED)
+    departure = get_object_or_404(removals.select_related("user")[:1])
     name = departure.user.get_username()
     if leaving.undo_removal(group, departure.user):
         messages.success(

@@ -1,22 +1,15 @@
 """What is on the table (games/money/table.py): chips a match left, the group's until a
-match takes them, shared out, or followed through corrections, deletes and undos."""
-
-import random
-from collections import Counter
-from contextlib import suppress
-from decimal import Decimal
+match takes them, shared out, or followed through corrections, deletes and undos; many
+evenings of them at random, in tests/games/money/test_ledger_walk.py."""
 
 import pytest
-from django.db.models import Sum
 
-from games.engine.money import stake_of
 from games.models import Game, Leftover, Line, Session
 from games.money import ledger as money_ledger
 from games.money import table
 from games.money.entries import TABLE
 from games.play import bin, services
 from games.tridge import match
-from tests.games.tridge.test_properties import a_hand
 from tests.games.views.test_games import tridge_form
 from tests.tables import BEN_WINS, make_game
 
@@ -125,131 +118,6 @@ def test_the_new_game_form_offers_other_peoples_chips_and_the_table_decides(owne
     assert "by Eve, Ben, Cy and Dee" in form
     owner_client.post(f"/sessions/{session.pk}/games/new/", tridge_form(leftover="none"))
     assert lying(user)[0][0] == last and "carried_game" not in session.games.get().rules
-
-
-# --- every chip is somewhere -------------------------------------------------------------------
-
-PEOPLE = ["Ana", "Ben", "Cy", "Dee", "Eve"]
-
-
-def check_every_chip(group):
-    """Each game carries what its leftovers hold; every chip a live match left lies on the
-    table (in its pile, worth what it was left at) or is in play in a live game that took it."""
-    games = list(Game.kept.filter(session__group=group, kind="tridge"))
-    rows = list(Leftover.objects.filter(group=group).select_related("source", "taken_by"))
-    for game in games:
-        held = Counter()
-        for row in rows:
-            if row.taken_by_id == game.pk:
-                held.update(table.left_by(row.source))
-        assert match.carried(game.rules) == match.carried(held), game
-    expected = {}
-    for row in rows:
-        left = match.carried(table.left_by(row.source))
-        taken = row.taken_by is not None and row.taken_by.deleted is None
-        if row.source.deleted is None and left and not taken:
-            stake = stake_of(row.source) or Decimal(0)
-            expected[row.source_id] = (left, stake * left)
-    piles = {pile.source.pk: (pile.chips, pile.worth) for pile in table.lying(group)}
-    assert piles == expected
-    # The chips in play: what each live game took, while it is not over.
-    in_play = (
-        Line.objects.filter(group=group, party=TABLE, in_play=True)
-        .values("pile")
-        .annotate(chips=Sum("units"))
-        .exclude(chips=0)
-    )
-    playing = {
-        g.pk: match.carried(g.rules)
-        for g in games
-        if g.deleted is None and match.carried(g.rules) and not services.score_game(g).finished
-    }
-    assert {row["pile"]: row["chips"] for row in in_play} == playing
-
-
-def play(rng, game, hands):
-    for _ in range(hands):
-        number = game.hands.count() + 1
-        record = a_hand(rng.choice, rng.randint, game.players, number)
-        services.add_hand(game, record, number)
-
-
-def step(rng, user, client, session):
-    """One thing a table does in an evening, picked at random."""
-    group = user.owned_groups.first()
-    live = list(Game.objects.filter(session__group=group, kind="tridge"))
-    over = [g for g in live if services.score_game(g).finished]
-    going = [g for g in live if g not in over]
-    binned = list(Game.kept.filter(session__group=group, deleted__isnull=False))
-    what = rng.choice(
-        [
-            "new",
-            "new",
-            "play",
-            "end",
-            "again",
-            "share",
-            "correct",
-            "delete",
-            "restore",
-            "play_on",
-            "session",
-            "other",
-        ]
-    )
-    if what == "new":
-        people = rng.sample(PEOPLE, rng.choice([3, 4]))
-        data = tridge_form(**{f"seat_{n}": "" for n in range(4)})
-        data |= {f"seat_{n}": name for n, name in enumerate(people)}
-        offered = [pile.left for pile in table.lying(group, "tridge")]
-        if offered:
-            data["leftover"] = str(rng.choice(offered).pk) if rng.random() < 0.7 else "none"
-        assert client.post(f"/sessions/{session.pk}/games/new/", data).status_code == 302
-    elif what == "play" and going:
-        play(rng, rng.choice(going), rng.randint(1, 4))
-    elif what == "end" and going:
-        game = rng.choice(going)
-        services.change_game(game, lambda locked: match.end(locked, locked.hands.count(), "ana"))
-    elif what == "again" and live:
-        game = rng.choice(live)
-        client.post(f"/games/{game.pk}/rematch/", {"then": rng.choice(["end", "leave"])})
-    elif what == "share":
-        offered = [pile.left for pile in table.lying(group)]
-        if offered:
-            client.post(f"/groups/{group.pk}/table/{rng.choice(offered).pk}/share/")
-    elif what == "correct" and over:
-        game = rng.choice(over)
-        hand = rng.choice(list(game.hands.all()))
-        record = a_hand(rng.choice, rng.randint, game.players, hand.number)
-        services.edit_hand(hand, record, user, hand.version)
-    elif what == "delete" and live:
-        with suppress(bin.Refused):  # a match whose chips a live one took goes after it
-            bin.delete(rng.choice([rng.choice(live), rng.choice(live).session]))
-    elif what == "restore" and binned:
-        thing = rng.choice(binned)
-        kind, pk = ("session", thing.session_id) if thing.session.deleted else ("game", thing.pk)
-        with suppress(bin.Refused):  # a match whose chips' source is gone comes back after it
-            bin.restore(user, kind, pk)
-    elif what == "play_on" and over:
-        services.change_game(rng.choice(over), match.play_on)
-    elif what == "session":
-        session = Session.objects.create(group=group, place="Another evening")
-    elif what == "other":
-        make_game(user, kind="contractor", players=("Ana", "Ben", "Cy"))
-    return session
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_every_chip_is_in_a_game_on_the_table_or_paid_out(seed, owner_client, user):
-    rng = random.Random(seed)
-    session = Session.objects.filter(group=user.owned_groups.first()).first() or (
-        Session.objects.create(group=user.owned_groups.first(), place="The Crown")
-    )
-    for _ in range(40):
-        session = step(rng, user, owner_client, session)
-        if Session.kept.get(pk=session.pk).deleted:
-            session = Session.objects.create(group=user.owned_groups.first(), place="Again")
-        check_every_chip(user.owned_groups.first())
 
 
 # --- chips keep their value ----------------------------------------------------------------

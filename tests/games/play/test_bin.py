@@ -222,8 +222,13 @@ def test_a_refused_delete_is_said_on_the_page_it_was_asked_from(owner_client, us
     assert Game.objects.filter(pk=last.pk).exists()
 
 
-def test_a_match_whose_chips_lie_on_the_table_untaken_is_deleted_with_them(user):
+def test_a_match_whose_chips_lie_on_the_table_untaken_is_deleted_and_takes_them_along(user):
+    """A pile no match took counted as taken by a live match, and the refusal's message
+    failed on its taker (found by the ledger's walk, tests/games/money/test_ledger_walk.py)."""
     last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
-    assert last.leftover.taken_by is None
+    group = user.owned_groups.first()
+    assert [pile.source for pile in table.lying(group)] == [last]
     bin.delete(last)
-    assert table.lying(user.owned_groups.first()) == []
+    assert table.lying(group) == []
+    bin.restore(user, "game", last.pk)
+    assert [pile.source for pile in table.lying(group)] == [last]

@@ -217,3 +217,13 @@ def test_the_removal_is_offered_with_an_undo_that_puts_the_member_back(
     said = owner_client.get(f"/groups/{group.pk}/").content.decode()
     assert "bea is back in" in said and "stay off" in said
     assert beas_phone.get(f"/games/{game.pk}/").status_code == 200
+
+
+def test_a_second_removal_is_undone_as_the_first_was(owner_client, group, bea):
+    """With two removals on record, the Undo of the latest was a server error (found by
+    the ledger's walk, tests/games/money/test_ledger_walk.py)."""
+    back = f"/groups/{group.pk}/members/{bea.pk}/back/"
+    for _ in range(2):
+        remove(owner_client, group, bea)
+        assert owner_client.post(back)["Location"] == f"/groups/{group.pk}/"
+        assert Membership.objects.filter(group=group, user=bea).exists()
