@@ -313,7 +313,13 @@ def test_chips_left_at_one_value_are_paid_out_at_that_value_by_a_match_at_anothe
         "At 0.10 a chip those chips are worth more: the people made up the difference, "
         "6.00 in all, equally."
     )
-    assert "240" in lines[2] and "shared out equally" in lines[2]
+    assert lines[2] == "The 240 chips in the funds, worth 24.00, were shared out equally: 60 each."
+    made_up = said(page.locator("[aria-labelledby=results-title] .standings + p").inner_text())
+    seen["match 2 made up"] = [made_up]
+    assert made_up == (
+        "Each amount of money is the chips at 0.10 a chip, less the 1.50 each person paid "
+        "the table to make the 120 chips the match started with worth 0.10 a chip (below)."
+    )
     match_payments = texts(page, "[aria-labelledby=evening-title] .payments li")
     seen["match 2 payments"] = match_payments
     assert match_payments == [
