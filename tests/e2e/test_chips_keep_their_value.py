@@ -337,7 +337,12 @@ def test_chips_left_at_one_value_are_paid_out_at_that_value_by_a_match_at_anothe
     seen["evening 2"] = results(page)
     evening = seen["evening 2"]
     seen["evening 2 payments"] = texts(page, ".evening-payments:not(.history) .what")
-    seen["evening 2 games"] = texts(page, ".evening-games .lines")
+    seen["evening 2 games"] = texts(page, ".evening-games .lines, .evening-games .lines + p")
+    assert seen["evening 2 games"] == [
+        "The table -120 (-6.00) Ana +42 (+2.70) Ben +22 (+0.70) Cy +74 (+5.90) Dee -18 (-3.30)",
+        "The money counts the 1.50 each person paid the table to make the chips this game "
+        "started with worth 0.10 a chip.",
+    ]
     check("08-evening-2-settle", narrow=True)
 
     # Evening 1 stays paid: what was paid there is not asked again.
