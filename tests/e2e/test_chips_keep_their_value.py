@@ -17,10 +17,10 @@ page: Dee pays the table 2.40, Cy pays the table 2.40, Ana pays the table 1.20, 
 Ben 1.20. The table has been paid 6.00 for its 120 chips.
 
 Evening 2 (27 Nov): the new game form offers the 120 chips "worth 6.00 (0.05 a chip)" and
-fills in 0.05; the table changes it to 0.10, is told what that means (each of the 4 pays
-about 1.50 into the table to make them up to 12.00), ticks "all the same" and starts. Two
-hands planned: Cy wins the first (clubs, three honours), Dee loses the second to Ana
-(spades). The funds, 240 chips, are split equally now: 60 each.
+fills in 0.05; the table changes it to 0.10, is told what that means (each of the 4
+players pays 1.50 into the table to make them up to 12.00), ticks "all the same" and
+starts. Two hands planned: Cy wins the first (clubs, three honours), Dee loses the second
+to Ana (spades). The funds, 240 chips, are split equally now: 60 each.
 
 | | chips | share | at 0.10 | made up | money |
 |---|---|---|---|---|---|
@@ -271,9 +271,9 @@ def test_chips_left_at_one_value_are_paid_out_at_that_value_by_a_match_at_anothe
     question = page.locator("#id_other_value_field")
     expect(question).to_contain_text(
         "The 120 chips on the table were left at 0.05 a chip and are worth 6.00; at 0.10 a "
-        "chip they would be worth 12.00, so each of the 4 pays about 1.50 into the table to "
-        "make up the difference. To keep their value, set the money per chip to 0.05; or "
-        "tick this to start at the value you chose."
+        "chip they would be worth 12.00, so each of the 4 players pays 1.50 into the table "
+        "to make up the difference. To keep their value, set the money per chip to 0.05; to "
+        "start at the value you chose, tick the box below."
     )
     expect(page.locator(".error-summary")).to_be_visible()
     seen["new game question"] = [said(question.inner_text())]
