@@ -416,8 +416,8 @@ def test_chips_left_at_one_value_are_paid_out_at_that_value_by_a_match_at_anothe
         chips, money = seen["match 2"][name]
         assert chips * Decimal("0.10") - money == Decimal("1.50")
     assert seen["group page"][1] == "4 payments to settle everything, 9.30 in all"
-    assert seen["Ana's page"] == ["ana's table: Ana is owed 2.70 overall: Settle up"]
-    assert seen["Ben's page"] == ["ana's table: Ben is owed 0.70 overall: Settle up"]
-    assert seen["Cy's page"] == ["ana's table: Cy is owed 5.90 overall: Settle up"]
-    assert seen["Dee's page"] == ["ana's table: Dee owes 3.30 overall: Settle up"]
-    assert seen["ana's own page"] == ["ana's table: you are owed 2.70 overall: Settle up"]
+    assert seen["Ana's page"] == ["ana's table: Ana is owed 2.70 overall · Settle up"]
+    assert seen["Ben's page"] == ["ana's table: Ben is owed 0.70 overall · Settle up"]
+    assert seen["Cy's page"] == ["ana's table: Cy is owed 5.90 overall · Settle up"]
+    assert seen["Dee's page"] == ["ana's table: Dee owes 3.30 overall · Settle up"]
+    assert seen["ana's own page"] == ["ana's table: you are owed 2.70 overall · Settle up"]
