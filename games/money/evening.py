@@ -17,10 +17,11 @@ from django.db.models import Q, Sum
 
 from games.engine.money import stake_of
 from games.engine.sheet import SheetError
+from games.engine.words import money_text
 from games.models import Entry, Line, Payment, Session
 from games.money import books
 from games.money.books import balances
-from games.money.cents import as_money, from_cents, in_cents
+from games.money.cents import as_money, exact, from_cents, in_cents
 from games.money.entries import OUTSIDE, TABLE
 from games.money.ledger import in_order, owed, owes_overall
 from games.play.services import score_records
@@ -41,6 +42,35 @@ class Counted:
     @property
     def money(self) -> dict[str, Decimal]:
         return {party: as_money(amount) for party, amount in self.exact.items()}
+
+    @property
+    def made_up_words(self) -> str:
+        """What the game's people paid the table, or were paid back, to bring the chips the
+        game took from it to its money value ("made up", docs/MONEY.md), said under the
+        game: each person's money less their units at that value. "" where nobody did.
+        Without it, "+42 (+2.70)" at 0.10 a chip reads as a mistake."""
+        value = self.stake or Decimal(0)
+        parts = [
+            amount - exact(self.units.get(party, 0) * value)
+            for party, amount in self.exact.items()
+            if party not in (TABLE, OUTSIDE)
+        ]
+        parts = [amount for amount in parts if amount]
+        if not parts:
+            return ""
+        sizes = {abs(amount) for amount in parts}
+        each = f"the {money_text(as_money(sizes.pop()))}" if len(sizes) == 1 else "what"
+        value = f"{self.stake} a {self.game.engine.money.UNIT}"
+        if sum(parts) < 0:
+            return (
+                f"The money counts {each} each person paid the table to make the chips this "
+                f"game started with worth {value}."
+            )
+        at = f"at {value}" if self.stake else "with no money value"
+        return (
+            f"The money counts {each} the table paid each person back, as the chips this "
+            f"game started with are worth less {at}."
+        )
 
 
 @dataclass

@@ -70,6 +70,28 @@ class MatchMoney:
         return self.left - self.shared if self.shared else 0
 
     @property
+    def brought(self) -> int:
+        """The chips the match started with from the table."""
+        return sum(taken.chips for taken in self.taken)
+
+    @property
+    def share_each(self) -> int:
+        """The chips each person got of what was shared out."""
+        return self.shared // len(self.game.players) if self.shared else 0
+
+    @property
+    def shared_money(self) -> Decimal:
+        return (self.stake or Decimal(0)) * self.shared
+
+    @property
+    def made_up_each(self) -> Decimal | None:
+        """What each person paid the table to make up the chips it brought (or was paid
+        back), where it is the same for all: the screen says it once. None where the odd
+        ten-thousandths make it differ by seat."""
+        amounts = set(self.made_up.values())
+        return abs(as_money(amounts.pop())) if len(amounts) == 1 else None
+
+    @property
     def left_money(self) -> Decimal:
         return (self.stake or Decimal(0)) * self.left
 

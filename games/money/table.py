@@ -63,13 +63,16 @@ class Lying:
         now = f"{stake} a chip" if stake else "no money value"
         was = f"{self.stake} a chip" if self.stake else "no money value"
         worth = self.chips * (stake or Decimal(0))
-        each = money_text(abs(self.made_up(stake, people)))
+        made_up = abs(self.made_up(stake, people))
+        # "About" only where the share is not whole cents (the odd ten-thousandths go to
+        # the first seats): "about 1.50" for an even 1.50 makes the table doubt the sum.
+        each = ("" if made_up % Decimal("0.01") == 0 else "about ") + money_text(made_up)
         if worth > self.worth:
             then = (
-                f"each of the {people} pays about {each} into the table to make up the difference"
+                f"each of the {people} players pays {each} into the table to make up the difference"
             )
         else:
-            then = f"the table pays each of the {people} about {each} of the difference back"
+            then = f"the table pays each of the {people} players {each} of the difference back"
         return (
             f"The {self.chips} chips on the table were left at {was} and are worth "
             f"{money_text(self.worth)}; at {now} they would be worth {money_text(worth)}, so "

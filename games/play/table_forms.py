@@ -192,8 +192,8 @@ class GameForm(forms.Form):
         as_left = f"set the money per chip to {pile.stake}" if pile.stake else "leave it empty"
         self.add_error(
             "other_value",
-            f"{pile.value_words(stake, len(self.names))} To keep their value, {as_left}; or "
-            "tick this to start at the value you chose.",
+            f"{pile.value_words(stake, len(self.names))} To keep their value, {as_left}; to "
+            "start at the value you chose, tick the box below.",
         )
 
     def _rules(self, data):

@@ -136,6 +136,6 @@ def field_words(key: str, value) -> tuple[str, str]:
 # How the evening's settlement counts a match (games/engine/money.py `SETTLES_TEXT`, the
 # facet in games/tridge/match.py), after it says how any game's results are settled.
 SETTLES_TEXT = (
-    "In Tridge it is chips won or lost, and the table counts as one more party: it is paid "
-    "the chips left on it for the next match, and pays out what an earlier match left."
+    "In Tridge it is chips won or lost, and the table counts as one more person: it is paid "
+    "for the chips left on it for the next match, and pays out what an earlier match left."
 )

@@ -167,3 +167,44 @@ def test_someone_who_comes_out_even_is_listed_at_zero_among_the_evenings_results
         "Ben": Decimal("-10.55"),
     }
     assert list(result.results) == ["Cy", "Ana", "Zed", "Ben"]
+
+
+@pytest.mark.parametrize(
+    "left_at, taken_at, said",
+    [
+        (
+            "0.05",
+            "0.10",
+            "The money counts the 1.50 each person paid the table to make the chips this game "
+            "started with worth 0.10 a chip.",
+        ),
+        (
+            "0.10",
+            "0.05",
+            "The money counts the 1.50 the table paid each person back, as the chips this game "
+            "started with are worth less at 0.05 a chip.",
+        ),
+    ],
+)
+def test_the_evening_says_under_a_match_what_was_paid_to_make_up_the_chips_it_took(
+    user, left_at, taken_at, said
+):
+    """120 chips (20 in the game fund, 100 in the widow's) at one value, taken at another:
+    each person's money is their chips at the new value, and 1.50 more or less."""
+    from games.money import table
+    from games.play import services
+    from tests.tables import BEN_WINS, make_game
+
+    def valued(game, stake):
+        services.change_game(game, lambda locked: locked.meta.update(stake=stake) or True)
+
+    last = make_game(user, rules={"hands": 1}, hands=[BEN_WINS])
+    valued(last, left_at)
+    later = make_game(user)
+    valued(later, taken_at)
+    table.take(later, [last.leftover])
+    (counted,) = evening.session_evening(later.session).counted
+    assert counted.made_up_words == said
+    # The first match took nothing: it says nothing of the kind.
+    (first,) = evening.session_evening(last.session).counted
+    assert first.made_up_words == ""

@@ -150,7 +150,7 @@ def test_chips_left_at_one_value_keep_it_in_a_match_at_another_and_the_table_pay
     assert asked.status_code == 200 and not session.games.exists()
     said = asked.content.decode()
     assert "were left at 0.05 a chip and are worth 6.00; at 0.10 a chip they would be" in said
-    assert "each of the 4 pays about 1.50 into the table" in said
+    assert "each of the 4 players pays 1.50 into the table" in said
     assert owner_client.post(url, chosen | {"other_value": "on"}).status_code == 302
     second = session.games.get()
     services.add_hand(second, BEN_WINS, 1)
@@ -178,3 +178,22 @@ def table_money(group) -> dict:
         "made up": (made_up.aggregate(total=Sum("money"))["total"] or 0) // 100,
         "paid in": int(sum(p.amount for p in paid) * 100),
     }
+
+
+@pytest.mark.parametrize(
+    "chips, people, then",
+    [
+        (120, 4, "so each of the 4 players pays 1.50 into the table"),
+        # 6.00 more among three: 2.00 each, whole cents.
+        (120, 3, "so each of the 3 players pays 2.00 into the table"),
+        # 6.05 among four is 1.5125 each: not whole cents, so "about".
+        (121, 4, "so each of the 4 players pays about 1.51 into the table"),
+    ],
+)
+def test_the_new_game_form_says_about_only_where_a_share_of_the_difference_is_not_whole_cents(
+    chips, people, then
+):
+    from games.models import Game, Leftover
+
+    pile = table.Lying(Leftover(source=Game(meta={"stake": "0.05"})), chips, chips * 500)
+    assert then in pile.value_words(Decimal("0.10"), people)

@@ -32,6 +32,22 @@ def test_the_settlement_lists_each_persons_chips_and_money_as_it_would_settle_no
     assert "−0.80" in page and "this is how it would settle now" in page
 
 
+def test_funds_shared_out_are_said_as_each_persons_share_and_what_stays_on_the_table(
+    owner_client, user
+):
+    # A draw: Cy doubles the game fund (40) and pays his 3 honours to the widow's (103).
+    draw = {"player": "Cy", "bid": "play", "trumps": "C", "honours": 3}
+    draw["tricks"] = {"Ben": 3, "Cy": 3, "Dee": 3}
+    game = make_game(user, rules={"hands": 1}, hands=[draw])
+    choose(owner_client, game)
+    page = owner_client.get(f"/games/{game.pk}/tridge/settlement/").content.decode()
+    assert (
+        "140 of the 143 chips in the funds, worth 14.00, were shared out equally: 35 each; "
+        "the 3 that cannot be shared stay on the table for the next match." in page
+    )
+    assert "The table keeps" not in page  # never that it keeps what it gave away
+
+
 def test_without_a_money_value_the_settlement_lists_the_fewest_payments_in_chips(
     owner_client, user
 ):
