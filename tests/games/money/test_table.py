@@ -2,6 +2,8 @@
 match takes them, shared out, or followed through corrections, deletes and undos; many
 evenings of them at random, in tests/games/money/test_ledger_walk.py."""
 
+from decimal import Decimal
+
 import pytest
 
 from games.models import Game, Leftover, Line, Session
