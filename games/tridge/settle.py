@@ -1,35 +1,27 @@
-"""Settling a Tridge match: each person's result and the fewest payments that clear it.
+"""A Tridge match's chips as its board shows them: each person's result, the funds on the
+table, and their money at the table's value per chip.
 
 Pure Python, like the engine. Chips are exact whole numbers; a money value per chip
-is a Decimal, so "0.05 a chip" never rounds a payment.
+is a Decimal, so "0.05 a chip" never rounds. Who pays whom is the group's ledger's
+(games/money/, docs/MONEY.md), not this.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
-
-from games.money.payments import Payment, fewest_payments
-
-# The funds on the table behave as one more party: the people whose chips go into what
-# is left for a later match pay it, as a real table leaves the money there; what an
-# earlier match left, and this one shared out, it pays.
-KEPT = "the table"
 
 
 @dataclass(frozen=True)
 class Settlement:
-    results: dict[str, int]
+    results: dict[str, int]  # chips held less chips dealt, with a share of funds shared out
     on_table: int
     split: bool
     share: int
-    left_over: int
-    payments: list[Payment]
+    left_over: int  # what cannot be shared when the funds are shared out
     chip_value: Decimal | None
     carried: int = 0  # the chips an earlier match left on the table for this one
     chips: int = 0  # what each person started with
-    # What the payments square: the results, and the table as a party when it has a balance.
-    balances: dict[str, int] = field(default_factory=dict)
 
     def money(self, chips: int) -> Decimal | None:
         if self.chip_value is None:
@@ -46,20 +38,13 @@ def settle(players, chips, score, split_funds=False, chip_value=None, carried=0)
     on_table = funds_on_table(score.details["funds"])
     share, left_over = divmod(on_table, len(players)) if split_funds else (0, on_table)
     results = {name: score.standings[name] - chips + share for name in players}
-    balances = dict(results)
-    if left_over != carried:
-        # What nobody takes home stays on the table: those who are down pay it in; what
-        # the table had from an earlier match and has no more, it pays out.
-        balances[KEPT] = left_over - carried
     return Settlement(
         results=results,
         on_table=on_table,
         split=split_funds,
         share=share,
         left_over=left_over if split_funds else 0,
-        payments=fewest_payments(balances),
         chip_value=chip_value,
         carried=carried,
         chips=chips,
-        balances=balances,
     )

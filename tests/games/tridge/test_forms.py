@@ -5,7 +5,6 @@ from decimal import Decimal
 import pytest
 
 from games.tridge.forms import HandForm, SettlementForm, initial_from
-from games.tridge.settle import KEPT  # noqa: F401  (the settlement shares this module's words)
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db

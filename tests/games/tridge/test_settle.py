@@ -1,10 +1,10 @@
-"""Settling a Tridge evening: results, funds on the table, the fewest payments."""
+"""A Tridge match's chips as its board shows them (games/tridge/settle.py): results, the
+funds on the table, their money."""
 
 from decimal import Decimal
 from types import SimpleNamespace
 
-from games.money.payments import Payment
-from games.tridge.settle import KEPT, settle
+from games.tridge.settle import settle
 
 
 def scored(standings, game=0, reserves=(), widow=0):
@@ -18,15 +18,11 @@ PEOPLE = ["Ana", "Ben", "Cy"]
 def test_each_result_is_chips_less_starting_chips():
     result = settle(PEOPLE, 500, scored({"Ana": 535, "Ben": 480, "Cy": 485}))
     assert result.results == {"Ana": 35, "Ben": -20, "Cy": -15}
-    assert result.payments == [Payment("Ben", "Ana", 20), Payment("Cy", "Ana", 15)]
 
 
-def test_funds_left_on_the_table_are_paid_in_by_those_who_are_down():
-    # 60 chips sit in the funds: the people hold 60 fewer than they started with.
+def test_the_funds_on_the_table_are_every_fund_added_up():
     result = settle(PEOPLE, 500, scored({"Ana": 520, "Ben": 460, "Cy": 460}, game=60))
-    assert result.on_table == 60
-    assert sum(p.amount for p in result.payments if p.payee == KEPT) == 60
-    assert sum(p.amount for p in result.payments if p.payee == "Ana") == 20
+    assert (result.on_table, result.share, result.left_over) == (60, 0, 0)
 
 
 def test_splitting_the_funds_shares_them_equally_and_states_the_remainder():
@@ -35,7 +31,6 @@ def test_splitting_the_funds_shares_them_equally_and_states_the_remainder():
     assert result.on_table == 70
     assert (result.share, result.left_over) == (23, 1)
     assert result.results == {"Ana": 23, "Ben": 3, "Cy": -27}
-    assert Payment("Cy", KEPT, 1) in result.payments
 
 
 def test_a_money_value_per_chip_is_exact():
@@ -45,13 +40,6 @@ def test_a_money_value_per_chip_is_exact():
     assert result.money(35) == Decimal("1.75")
 
 
-def test_chips_an_earlier_match_left_are_paid_out_by_the_table():
-    # 30 chips came from the last match; Ana won them, and the funds are empty now.
+def test_the_chips_an_earlier_match_left_are_said():
     result = settle(PEOPLE, 500, scored({"Ana": 530, "Ben": 500, "Cy": 500}), carried=30)
-    assert result.payments == [Payment(KEPT, "Ana", 30)]
-
-
-def test_what_the_table_keeps_is_netted_against_what_it_brought():
-    standings = {"Ana": 520, "Ben": 490, "Cy": 480}
-    result = settle(PEOPLE, 500, scored(standings, game=40), carried=30)
-    assert sum(p.amount for p in result.payments if p.payee == KEPT) == 10
+    assert result.carried == 30 and result.results["Ana"] == 30
