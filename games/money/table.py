@@ -58,6 +58,19 @@ class Lying:
         pile's chips worth `stake` a chip in a new match: its "made up" entry, in money."""
         return (self.chips * (stake or Decimal(0)) - self.worth) / people
 
+    def share_words(self) -> str:
+        """What sharing the pile out gives each of the people who left it, and what stays."""
+        people = self.source.players
+        each, rest = divmod(self.chips, len(people))
+        worth = money_text(self.worth * each / self.chips) if self.exact else ""
+        said = f"Each of {names(people)} takes {each} chip{'s' if each != 1 else ''}"
+        said += f", worth {worth}" if worth else ""
+        if rest:
+            said += f"; {rest} chip{'s' if rest != 1 else ''} cannot be shared and stay"
+            said += "s" if rest == 1 else ""
+            said += " on the table"
+        return said + "."
+
     def value_words(self, stake: Decimal | None, people: int) -> str:
         """What starting with the pile at `stake` a chip means, for the new game form."""
         now = f"{stake} a chip" if stake else "no money value"

@@ -121,8 +121,8 @@ ACCESS = {
     "group_pay": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     "group_pay_undo": (SIGNED_IN | {"owner": 405, "other": 405}, NOTHING_NAMED),
     "group_rename": (MINE, MINE),
-    # Sharing out what a match left on the table: any member, POST alone.
-    "group_table_share": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
+    # Sharing out what a match left on the table: any member, asked first (GET).
+    "group_table_share": (MINE, MINE_REDIRECTS),
     # Invites on, off or new: POST alone.
     "group_invite": (SIGNED_IN | {"owner": 405, "other": 405}, MINE_REDIRECTS),
     # Removing a member (here the member, who made no share link) and leaving ask first on a

@@ -94,6 +94,10 @@ def test_sharing_out_what_lies_on_the_table_leaves_only_what_cannot_be_shared(ow
     group = user.owned_groups.first()
     page = owner_client.get(f"/groups/{group.pk}/").content.decode()
     assert "120 chips left on" in page and "Share them out" in page
+    url = f"/groups/{group.pk}/table/{last.leftover.pk}/share/"
+    asked = owner_client.get(url).content.decode()
+    assert "Each of Ana, Ben, Cy and Dee takes 30 chips" in asked
+    assert not match.split_funds(Game.objects.get(pk=last.pk))  # nothing moved on a look
     response = owner_client.post(f"/groups/{group.pk}/table/{last.leftover.pk}/share/")
     assert response["Location"] == f"/groups/{group.pk}/#on-the-table"
     last.refresh_from_db()
