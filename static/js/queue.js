@@ -116,6 +116,7 @@
   // came with. A form not drawn for this hand says what it cannot know: who deals (where the
   // game cannot tell), the figures that hold for the hand it was drawn for alone.
   function draw(step, number, key) {
+    if (window.htmx) htmx.trigger(entry, "htmx:abort"); // a draft's drawing on its way: not over this
     var own = step === 0 && number === first;
     var drawn = own || (step > 0 && step <= ahead.length);
     var dealt = drawn || (step > 0 && round);
@@ -254,6 +255,7 @@
   entry.parentNode.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("#entry a[href]");
     if (!link || !stopped) return;
+    if (entry.querySelector(".status.done")) return; // the game's end: the board keeps it, to delete
     var queue = read().filter(function (hand) { return hand.key !== stopped; });
     stopped = null;
     write(queue);
@@ -321,6 +323,7 @@
   // game over): the queue stops on it, the hand it names the hand it shows.
   function stopOn(hand, after, html) {
     stopped = hand.key;
+    htmx.trigger(entry, "htmx:abort"); // a draft's drawing on its way lands on no screen of a hand
     htmx.swap(entry, html, { swapStyle: "outerHTML" });
     entry = document.getElementById("entry");
     var over = entry.querySelector(".status.done");
