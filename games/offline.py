@@ -47,6 +47,16 @@ def owner(request) -> str | None:
     return salted_hmac("games.offline.owner", who).hexdigest()[:12]
 
 
+def owner_context(request) -> dict:
+    """Context processor: the page's owner tag, for the phone's own storage to be the owner's.
+
+    templates/base.html puts it on <body data-owner>; static/js/queue.js and drafts.js keep
+    hands and drafts under it and never show or send another owner's (another account on
+    the phone, logged out or not). Lazy: only a page that draws it works it out.
+    """
+    return {"offline_owner": lambda: owner(request)}
+
+
 # What the worker sends when it asks for a page (by navigation preload, or itself).
 ASKED = "Service-Worker-Navigation-Preload"
 

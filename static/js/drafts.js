@@ -6,9 +6,14 @@
 // differs: the hand was saved, or changed by someone else). Which page answered a save is
 // told on every page by static/js/connection.js, so that the scores, the login and the
 // page out of date need not load this file.
+//
+// A draft is its owner's (<body data-owner>, games/offline.py owner_context): kept under
+// "draft:<owner>:<page>", and another owner's is never put back (connection.js drops it).
 (function () {
   var PUT_BACK = "What you entered before was put back.";
-  var place = "draft:" + location.pathname;
+  var owner = document.body.dataset.owner;
+  if (!owner) return; // nobody's page: nothing is kept
+  var place = "draft:" + owner + ":" + location.pathname;
 
   function handForm() {
     return document.querySelector("#entry form.hand-form");
@@ -179,9 +184,12 @@
           stopListening();
           kept.forEach(function (element, i) { element.id = ids[i]; });
           if (calledOff) return;
-          // No connection yet: drawn again once it returns.
+          // No connection yet: drawn again once it returns, if its form is still there
+          // (static/js/queue.js may have drawn another hand's, or a kept hand's screen).
           window.addEventListener("online", function () {
-            restore(handForm(), draft);
+            var now = handForm();
+            var key = (draft.values.submission || [""])[0];
+            if (now && field(now, "submission") === key) restore(now, draft);
           }, { once: true });
         }
       );

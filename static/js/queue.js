@@ -12,19 +12,17 @@
 // Anything that needs the table (another phone's hand, the rules' refusal, the game over)
 // stops the queue on that screen, with the hand's values; the hands after it stay kept.
 //
-// A board opened with hands kept (static/js/saving.js loads this file there only then, so
-// that the board's first load stays light) lists them, and sends them by way of the new
-// hand's page when the signal returns, or at a tap.
+// A save with no answer (static/js/saving.js hands it over: keepHand) is kept the same way.
+// Where hands are kept and how they are sent again, one tab at a time: static/js/sending.js.
 (function () {
   var list = document.getElementById("queue");
   var entry = document.getElementById("entry");
-  if (document.getElementById("live") && !entry) return onBoard();
+  var Kept = window.Kept; // static/js/sending.js, loaded before
+  if (!Kept || !Kept.owner) return; // nobody's page: nothing kept here
   if (!list || !entry || !window.fetch) return;
-  var place = "queue:" + list.dataset.board;
+  var board = list.dataset.board;
   var word = list.dataset.hand; // "hand", Cardigan's "deal"
   var Word = word.charAt(0).toUpperCase() + word.slice(1);
-  var login = document.querySelector("script[data-login]");
-  var LOGIN = login ? login.dataset.login : "/accounts/login/";
   var redeal = list.dataset.redeal ? list.dataset.redeal.split("=") : null;
   // The blank forms the page came with: its own (hand `first`), then the next ones.
   var blank = entry.innerHTML;
@@ -37,27 +35,28 @@
   var sending = false;
   var stopped = null; // the key of the hand whose screen stopped the queue
   var posted = {}; // a kept hand's number as its screen sent it, by key
+  var quiet = false; // the server gave no answer: tried again without saying so each time
 
   var KEPT = " is kept on this phone and will be saved when the connection returns.";
   var ALL_KEPT = " are kept on this phone and will be saved when the connection returns.";
   var WAITING = "waiting to be sent";
   var DEALER = "Who deals: known when the signal returns.";
   var SCORED = "Scored when the signal returns.";
-  var RETRY_MS = 20000; // no answer at all, with a signal: tried again (as saving.js does)
+  var GONE = "This game has ended: this " + word + " was kept after its last one, and cannot be saved into it.";
 
+  // Why, and which hands are kept: "No answer from the server: hands 3 to 5 are kept ...".
+  function keptWords(why, queue) {
+    if (queue.length === 1) return why + ": " + word + " " + queue[0].number + KEPT;
+    return why + ": " + word + "s " + queue[0].number + " to " + queue[queue.length - 1].number + ALL_KEPT;
+  }
   function named(n) {
     return n === 1 ? "the waiting " + word : "the " + n + " waiting " + word + "s";
   }
   function read() {
-    try {
-      return JSON.parse(localStorage.getItem(place)) || [];
-    } catch (error) {
-      return [];
-    }
+    return Kept.read(board);
   }
   function write(queue) {
-    if (queue.length) localStorage.setItem(place, JSON.stringify(queue));
-    else localStorage.removeItem(place);
+    Kept.write(board, queue);
     show(queue);
   }
   // A one-time key made here: 16 random bytes in base64url, as games/play/once.py makes them.
@@ -117,6 +116,7 @@
   // came with. A form not drawn for this hand says what it cannot know: who deals (where the
   // game cannot tell), the figures that hold for the hand it was drawn for alone.
   function draw(step, number, key) {
+    if (window.htmx) htmx.trigger(entry, "htmx:abort"); // a draft's drawing on its way: not over this
     var own = step === 0 && number === first;
     var drawn = own || (step > 0 && step <= ahead.length);
     var dealt = drawn || (step > 0 && round);
@@ -170,16 +170,27 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var key = form.elements.submission && form.elements.submission.value;
-    var queue = read();
-    var at = queue.findIndex(function (hand) { return hand.key === key; });
+    var at = read().findIndex(function (hand) { return hand.key === key; });
     if (at >= 0 && form.elements.number) posted[key] = Number(form.elements.number.value);
     var pressed = event.submitter;
-    if (!form.matches("#entry form.hand-form") || form.elements.hand_id) return;
-    if (!pressed || pressed.name !== "save") return;
-    if (navigator.onLine !== false && !queue.length) return; // the usual save
+    if (!keepable(form, pressed)) return;
+    if (navigator.onLine !== false && !read().length) return; // the usual save
     // Before static/js/drafts.js and saving.js: this hand is kept here, not sent now.
     event.preventDefault();
     event.stopImmediatePropagation();
+    keepHand(form, pressed);
+  });
+  function keepable(form, pressed) {
+    return form.matches("#entry form.hand-form") && !form.elements.hand_id &&
+      Boolean(pressed) && pressed.name === "save";
+  }
+  // The hand of `form` kept, the next hand's form drawn at once. From the submit above, or
+  // from static/js/saving.js for a save that had no answer (`unanswered`): kept with the
+  // key it was sent with, so that if it was stored after all, it is answered as stored.
+  function keepHand(form, pressed, unanswered) {
+    var key = form.elements.submission.value;
+    var queue = read();
+    var at = queue.findIndex(function (hand) { return hand.key === key; });
     var values = {};
     new FormData(form).forEach(function (value, name) {
       if (["csrfmiddlewaretoken", "number", "submission", "save"].indexOf(name) >= 0) return;
@@ -194,15 +205,27 @@
       queue.splice(at, 1, hand);
       queue.slice(at + 1).forEach(function (later) { later.number += moved; });
     } else {
+      // One queue for the phone: a form drawn in another tab before this one's hands were
+      // kept is the hand after them, not a second hand of the same number.
+      var last = queue[queue.length - 1];
+      if (last && hand.number <= last.number) hand.number = last.number + 1;
       queue.push(hand);
     }
     if (stopped === key) stopped = null;
-    localStorage.removeItem("draft:" + location.pathname); // kept here instead
+    localStorage.removeItem(Kept.draft(location.pathname)); // kept here instead
+    sessionStorage.removeItem("saved-from"); // its answer is no longer awaited
     write(queue);
     drawNext(queue);
-    if (navigator.onLine === false) say("No signal: " + word + " " + hand.number + KEPT);
-    else send();
-  });
+    if (unanswered || quiet) {
+      quiet = true; // the line says so until they are sent, not "Sending..." at each try
+      say(keptWords("No answer from the server", queue));
+    } else if (navigator.onLine === false) say("No signal: " + word + " " + hand.number + KEPT);
+    if (navigator.onLine !== false) retry.now();
+  }
+  window.keepHand = function (form, pressed) {
+    keepHand(form, pressed, navigator.onLine !== false);
+  };
+  window.keepHand.can = keepable;
   // Change: a kept hand's values back in its form; its Save keeps it in its place.
   list.addEventListener("click", function (event) {
     var key = event.target.dataset && event.target.dataset.key;
@@ -232,136 +255,146 @@
   entry.parentNode.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("#entry a[href]");
     if (!link || !stopped) return;
+    if (entry.querySelector(".status.done")) return; // the game's end: the board keeps it, to delete
     var queue = read().filter(function (hand) { return hand.key !== stopped; });
     stopped = null;
     write(queue);
     if (queue.length) {
       event.preventDefault();
-      send();
+      retry.now();
     }
   });
 
-  function loggedOut(response) {
-    return response.status === 401 || (response.redirected && new URL(response.url).pathname === LOGIN);
-  }
   function stop(words, link) {
     sending = false;
     say(words, link);
     show(read());
   }
-  // The kept hands, one by one; each answered before the next is sent.
-  function send(retried, sent) {
+  var retry = Kept.retrying(send);
+  // The kept hands, one by one, each answered before the next is sent; one tab at a time.
+  // True once there is nothing more to try (sent, or stopped on a screen); false to be
+  // tried again later (no answer).
+  function send() {
+    if (sending || stopped) return true;
+    if (navigator.onLine === false) return true; // the online event tries again
+    if (!read().length) return true;
+    return Kept.exclusive(sendFirst, function () { return false; });
+  }
+  function sendFirst(sent) {
     var queue = read();
-    if (sending || stopped) return;
     if (!queue.length) {
-      if (sent) window.location.assign(list.dataset.board); // the real scores
-      return;
+      if (sent) window.location.assign(board); // the real scores
+      return true;
     }
-    if (navigator.onLine === false) return;
     sending = true;
     var hand = queue[0];
     show(queue);
-    say("Sending " + named(queue.length) + ": " + word + " " + hand.number + "...");
-    fetch(location.pathname, { credentials: "same-origin" })
-      .then(function (page) {
-        if (loggedOut(page)) throw "login";
-        return page.text();
-      })
-      .then(function (html) {
-        var page = new DOMParser().parseFromString(html, "text/html");
-        var token = page.querySelector("input[name=csrfmiddlewaretoken]");
-        var body = new URLSearchParams();
-        Object.keys(hand.values).forEach(function (name) {
-          hand.values[name].forEach(function (value) { body.append(name, value); });
-        });
-        body.set("csrfmiddlewaretoken", token ? token.value : "");
-        body.set("number", hand.number);
-        body.set("submission", hand.key);
-        body.set(hand.button[0], hand.button[1]);
-        return fetch(location.pathname, {
-          method: "POST",
-          body: body,
-          headers: { "HX-Request": "true" },
-          credentials: "same-origin",
-        });
-      })
-      .then(function (answer) {
-        sending = false;
-        if (answer.headers.get("HX-Redirect")) {
-          // Stored, now or before (its key): the next one.
-          write(read().filter(function (h) { return h.key !== hand.key; }));
-          return send(false, true);
-        }
-        if (loggedOut(answer)) throw "login";
-        if (answer.status === 403 && !retried) return send(true, sent); // a CSRF token renewed
-        if (answer.status !== 200) {
-          return stop("The server did not take " + word + " " + hand.number + ": " +
-            named(queue.length) + " stay on this phone. Reload the page to send them again.");
-        }
-        return answer.text().then(function (html) {
-          stopped = hand.key;
-          // The hand's own number on top (its screen's own title, where it has one, follows).
-          document.getElementById("entry-title").textContent = Word + " " + hand.number;
-          htmx.swap(entry, html, { swapStyle: "outerHTML" });
-          entry = document.getElementById("entry");
-          var after = queue.length - 1;
-          var rest = after === 1 ? " The " + word + " after it stays on this phone."
-            : " The " + after + " " + word + "s after it stay on this phone.";
-          stop(Word + " " + hand.number + " was not saved: see why below." + (after ? rest : ""));
-        });
-      })
-      .catch(function (problem) {
-        sending = false;
-        if (problem === "login") {
-          var back = LOGIN + "?next=" + encodeURIComponent(location.pathname);
-          return stop("Log in to send " + named(read().length) + ".", { href: back, text: "Log in" });
-        }
-        // No signal again, or no answer: they stay, and go when it returns. A hand whose
-        // answer was lost is answered then as stored (its key).
-        var kept = named(read().length).replace(/^t/, "T") + ALL_KEPT;
-        if (navigator.onLine === false) return stop("No signal: " + kept);
-        stop("No answer from the server. " + kept);
-        setTimeout(send, RETRY_MS);
-      });
+    if (!quiet) say("Sending " + named(queue.length) + ": " + word + " " + hand.number + "...");
+    return Kept.sendOne(board, hand).then(function (answer) {
+      sending = false;
+      if (answer.kind === "stored") {
+        quiet = false;
+        // Stored, now or before (its key): the next one.
+        write(read().filter(function (h) { return h.key !== hand.key; }));
+        return sendFirst(true);
+      }
+      if (answer.kind === "login") {
+        var back = Kept.LOGIN + "?next=" + encodeURIComponent(location.pathname);
+        stop("Log in to send " + named(read().length) + ".", { href: back, text: "Log in" });
+        return true;
+      }
+      if (answer.kind === "refused") {
+        stop("The server did not take " + word + " " + hand.number + ": " +
+          named(queue.length) + " stay on this phone. Reload the page to send them again.");
+        return true;
+      }
+      if (answer.kind === "screen") {
+        stopOn(hand, queue.length - 1, answer.html);
+        return true;
+      }
+      // No signal again, or no answer: they stay, and go when it returns. A hand whose
+      // answer was lost is answered then as stored (its key).
+      quiet = navigator.onLine !== false;
+      stop(keptWords(quiet ? "No answer from the server" : "No signal", read()));
+      return false;
+    });
+  }
+  // The hand's own screen from the server (another phone's hand, the rules' refusal, the
+  // game over): the queue stops on it, the hand it names the hand it shows.
+  function stopOn(hand, after, html) {
+    stopped = hand.key;
+    htmx.trigger(entry, "htmx:abort"); // a draft's drawing on its way lands on no screen of a hand
+    htmx.swap(entry, html, { swapStyle: "outerHTML" });
+    entry = document.getElementById("entry");
+    var over = entry.querySelector(".status.done");
+    // The hand's own number on top, unless its screen's own title names it (the game over,
+    // another phone's hand): a screen titled after the form it redrew is this hand's.
+    var title = document.getElementById("entry-title");
+    if (!over && !/,/.test(title.textContent)) title.textContent = Word + " " + hand.number;
+    var form = entry.querySelector("form.hand-form");
+    if (form && form.elements.number && !form.elements.hand_id) {
+      // The form redrawn by the server is this hand's, with its key: never a blank one.
+      form.elements.submission.value = hand.key;
+      if (!form.querySelector(".error, .field-error")) fill(form, hand.values);
+    }
+    if (over) return ended(hand);
+    var rest = after === 1 ? " The " + word + " after it stays on this phone."
+      : " The " + after + " " + word + "s after it stay on this phone.";
+    stop(Word + " " + hand.number + " was not saved: see why below." + (after ? rest : ""));
+  }
+  // A hand kept after the game's end: shown under the end with its values, and deleted
+  // with one tap. The hook for saving it into a new game of the same people: the
+  // "kept:after-end" event, with the hand and the card to add a button to.
+  function ended(hand) {
+    var card = document.createElement("section");
+    card.className = "card kept-after-end";
+    card.dataset.afterEnd = hand.key;
+    var heading = document.createElement("h2");
+    heading.textContent = Word + " " + hand.number + " as it was kept";
+    var shown = document.createElement("div");
+    shown.innerHTML = blank;
+    var form = shown.querySelector("form");
+    fill(form, hand.values);
+    form.removeAttribute("hx-post");
+    form.removeAttribute("hx-trigger");
+    form.querySelectorAll("input, select, textarea, button").forEach(function (e) { e.disabled = true; });
+    form.querySelectorAll(".buttons, #preview").forEach(function (e) { e.remove(); });
+    var remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "button danger wide";
+    remove.textContent = "Delete this kept " + word;
+    remove.addEventListener("click", function () {
+      stopped = null;
+      var left = read().filter(function (h) { return h.key !== hand.key; });
+      write(left);
+      if (left.length) retry.now();
+      else window.location.assign(board);
+    });
+    card.append(heading, shown, remove);
+    entry.append(card);
+    document.dispatchEvent(new CustomEvent("kept:after-end", { detail: { hand: hand, card: card } }));
+    stop(GONE);
   }
 
   window.addEventListener("offline", unscored);
-  // Sent once the connection has held for a moment, as static/js/saving.js does.
-  window.addEventListener("online", function () {
-    setTimeout(function () { if (navigator.onLine !== false) send(); }, 1000);
-  });
   document.addEventListener("DOMContentLoaded", function () {
     var queue = read();
     if (!queue.length) return;
     show(queue);
     drawNext(queue); // the next hand after them, whatever happens to them
     if (navigator.onLine === false) say("No signal: " + named(queue.length) + ALL_KEPT);
-    else send();
+    else retry.now();
   });
-
-  function onBoard() {
-    var kept = JSON.parse(localStorage.getItem("queue:" + location.pathname) || "[]");
-    var next = location.pathname + "hands/new/";
-    if (!kept.length) return;
-    function go() { if (navigator.onLine !== false) window.location.assign(next); }
-    var section = document.createElement("section");
-    section.className = "queue card";
-    var heading = document.createElement("h2");
-    heading.textContent = "Kept on this phone: scored when the signal returns";
-    var items = document.createElement("ol");
-    kept.forEach(function (hand) {
-      var item = document.createElement("li");
-      var word = hand.word.charAt(0).toUpperCase() + hand.word.slice(1);
-      item.textContent = word + " " + hand.number + " · waiting to be sent";
-      items.append(item);
-    });
-    var link = document.createElement("a");
-    link.href = next;
-    link.className = "button";
-    // The new hand's page sends them (then comes back here), or enters the next one.
-    link.textContent = navigator.onLine === false ? "Enter the next " + kept[0].word : "Send them now";
-    section.append(heading, items, link);
-    document.querySelector("h1").after(section);
-    window.addEventListener("online", go);
-  }
+  // Another tab of the phone kept a hand, or sent one: the list as it is now, and a blank
+  // form still drawn for a hand now kept moves on after them.
+  window.addEventListener("storage", function (event) {
+    if (event.key !== Kept.place(board) || sending || stopped) return;
+    var queue = read();
+    show(queue);
+    var form = entry.querySelector("form.hand-form");
+    var key = form && form.elements.submission && form.elements.submission.value;
+    var last = queue[queue.length - 1];
+    var mine = queue.some(function (hand) { return hand.key === key; });
+    if (form && !mine && last && Number(form.elements.number.value) <= last.number) drawNext(queue);
+  });
 })();

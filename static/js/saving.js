@@ -1,12 +1,9 @@
 // One tap, one save, in the app's own words whatever the connection does: a hand's save
 // goes by fetch() and keeps its one-time key (games/play/once.py) until it is answered,
 // sent again by itself when the signal returns (docs/RELIABILITY.md, section 5). Without
-// JavaScript the form is sent as any form. Hands kept offline: queue.js, loaded only then.
-(function (queue) {
-  if (queue && localStorage.getItem("queue:" + location.pathname)) {
-    document.head.appendChild(document.createElement("script")).src = queue;
-  }
-})(document.currentScript.dataset.queue);
+// JavaScript the form is sent as any form. A new hand's save with no answer within
+// Kept.NO_ANSWER_MS (static/js/sending.js), failed, or answered 502/503/504 is kept on the
+// phone as with no signal (static/js/queue.js keepHand), and sent again by itself.
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
@@ -21,6 +18,7 @@
   // A save with no answer by then is sent again: it carries the same key.
   var GIVE_UP_MS = 20000;
   var SETTLE_MS = 1000;
+  var PROXY = [502, 503, 504]; // a proxy's answer for a server that did not answer
   var sending = null; // {key, name, value, abort}: the save on its way, by its key and button
   var held = null; // the same, for a save waiting for the connection
   var givingUp, slowing;
@@ -148,6 +146,19 @@
       document.dispatchEvent(new CustomEvent("save:answered"));
     });
   }
+  // A new hand's save with no answer, or a failed one: kept on the phone (queue.js), with
+  // its key, as with no signal; the next hand's form at once. False where hands are not
+  // kept (a correction, a page without the queue): then the player is told, as before.
+  function keep(form, save) {
+    var pressed = tapped(form, save);
+    if (!window.keepHand || !window.keepHand.can(form, pressed)) return false;
+    if (sending === save) sending = null;
+    if (save.abort) save.abort(); // a late answer is not waited for: the queue sends it again
+    stopWaiting();
+    release(form);
+    window.keepHand(form, pressed);
+    return true;
+  }
   function post(form, save, pressed) {
     var data = new URLSearchParams(new FormData(form, pressed));
     var controller = new AbortController();
@@ -157,7 +168,12 @@
     held = null;
     htmx.trigger(form, "htmx:abort"); // a live update landing after the answer would undo it
     stopWaiting();
-    slowing = setTimeout(function () { if (sending === save) unanswered(save, SLOW, true); }, SLOW_MS);
+    var kept = window.Kept; // static/js/sending.js, where hands are kept
+    if (window.keepHand && kept) {
+      slowing = setTimeout(function () { if (sending === save && !keep(form, save)) unanswered(save, SLOW, true); }, kept.NO_ANSWER_MS);
+    } else {
+      slowing = setTimeout(function () { if (sending === save) unanswered(save, SLOW, true); }, SLOW_MS);
+    }
     givingUp = setTimeout(function () {
       lost();
       if (navigator.onLine !== false) resend();
@@ -171,12 +187,14 @@
     })
       .then(function (response) {
         if (sending !== save) return;
+        if (PROXY.indexOf(response.status) >= 0 && keep(form, save)) return;
         sending = null;
         stopWaiting();
         return answered(form, save, response);
       })
       .catch(function () {
         if (sending !== save) return; // given up, or sent again, meanwhile
+        if (keep(form, save)) return;
         sending = null;
         stopWaiting();
         if (navigator.onLine === false) hold(save);

@@ -132,3 +132,48 @@ def save_spot(page, button=SAVE):
     page.locator(button).scroll_into_view_if_needed()
     box = page.locator(button).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+class ServerDown:
+    """The server gives no answer while the phone says it is online (lie-fi: one bar in a
+    cellar, a captive portal, the server restarting), for every request to a game's pages:
+    `how` is "hang" (never answered), "refused" (the connection refused: gunicorn stopped)
+    or 503 (a proxy's answer for a server that is not there). `back()` ends it."""
+
+    URL = "**/games/**"
+
+    def __init__(self, page, how="hang"):
+        self.page, self.how, self.routes, self.seen = page, how, [], 0
+        page.route(self.URL, self._arrive)
+
+    def _arrive(self, route):
+        self.seen += 1
+        if self.how == "hang":
+            self.routes.append(route)
+        elif self.how == "refused":
+            route.abort("connectionrefused")
+        else:
+            route.fulfill(status=503, body="Service Unavailable")
+
+    def back(self):
+        """The server answers again. A request the phone still waits for is cut off first
+        (unrouted, it would be let through)."""
+        self.how = "refused"
+        for route in self.routes:
+            with suppress(Error):  # one the page gave up meanwhile
+                route.abort("connectionreset")
+        self.routes = []
+        self.page.unroute(self.URL, self._arrive)
+
+
+def waiting(page) -> bool:
+    """The page waits for a later try at sending its kept hands (static/js/sending.js),
+    none on its way: its clock, run on, brings the next. False while it leaves."""
+    try:
+        return bool(page.evaluate("window.Kept && Kept.idle()"))
+    except Error:  # the page leaving (for the scores, once they are sent)
+        return False
+
+
+def idle(page):
+    until(page, lambda: waiting(page), "the queue to wait")

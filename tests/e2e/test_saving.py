@@ -6,13 +6,15 @@ connection is cut, before or after the server stored it: the page keeps the app'
 words and what was entered, never the browser's error page, and the next tap stores it.
 """
 
+from urllib.parse import parse_qs
+
 import pytest
 
 from games.models import Hand
 from tests.e2e import typical
 from tests.e2e.helpers import log_in
 from tests.e2e.network import SAVE, held, is_save, save_spot, saves_sent, until
-from tests.tables import make_game
+from tests.tables import BEN_WINS, make_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
@@ -30,8 +32,7 @@ def filled_hand(live_server, phone, user, request):
 
 
 NO_ANSWER = "No answer from the server: this hand is kept here."
-SLOW = "No answer from the server yet: this hand is kept here."
-SLOW_MS = 8_000  # saving.js's SLOW_MS
+NO_ANSWER_MS = 4_000  # sending.js's NO_ANSWER_MS: a new hand's save is then kept
 ENTERED = """() => { const out = [];
   new FormData(document.querySelector('#entry form')).forEach((value, name) => {
     if (name !== 'csrfmiddlewaretoken') out.push([name, value]); });
@@ -135,42 +136,63 @@ def test_a_double_tap_on_bid_fairs_redeal_on_the_board_stores_one_redeal(live_se
     ids=lambda value: {False: "on-its-way-out", True: "on-its-way-back"}.get(value, value),
     indirect=["filled_hand"],
 )
-def test_a_save_whose_connection_breaks_says_so_keeps_the_hand_and_the_next_tap_stores_it(
-    filled_hand, stored, shoot
+def test_a_new_hands_save_whose_connection_breaks_is_kept_and_stored_once_by_itself(
+    filled_hand, stored
 ):
     page, board = filled_hand
-    entry, typed = page.url, page.evaluate(ENTERED)
     cut = cut_off(page, stored)
-    page.click(SAVE)
-    page.locator("#connection").get_by_text(NO_ANSWER).wait_for()
-    assert page.url == entry and page.evaluate(ENTERED) == typed
-    assert len(cut) == 1 and Hand.objects.count() == (1 if stored else 0)
-    assert page.inner_text(SAVE) == "Save again" and page.is_enabled(SAVE)
-    if stored:  # as the player sees it, at Save
-        name = page.title().split(" · ")[-1].lower().replace(" ", "-")
-        page.locator(SAVE).scroll_into_view_if_needed()
-        page.screenshot(path=shoot.folder / f"save-no-answer-{name}.png")
-    page.click(SAVE)
-    page.wait_for_url(board)
+    sent = saves_sent(page)
+    with page.expect_navigation(url=board):  # no tap: sent again at once, with its key
+        page.click(SAVE)
+    assert len(cut) == 1 and len(sent) == 2
+    assert parse_qs(sent[0].post_data)["submission"] == parse_qs(sent[1].post_data)["submission"]
     assert Hand.objects.count() == 1
     opens_the_next_hand(page, board)
 
 
+def test_a_corrections_save_whose_connection_breaks_says_so_and_the_next_tap_stores_it(
+    live_server, phone, user, shoot
+):
+    # A correction is not kept on the phone (only new hands are): its form stays, and says so.
+    game = typical.start(user, "tridge", hands=[BEN_WINS])
+    log_in(phone, live_server.url)
+    board = f"{live_server.url}/games/{game.pk}/"
+    phone.goto(f"{board}hands/1/")
+    typed = phone.evaluate(ENTERED)
+    cut = cut_off(phone, stored=False)
+    phone.click(SAVE)
+    phone.locator("#connection").get_by_text(NO_ANSWER).wait_for()
+    assert phone.evaluate(ENTERED) == typed and len(cut) == 1
+    assert phone.inner_text(SAVE) == "Save again" and phone.is_enabled(SAVE)
+    phone.click(SAVE)
+    phone.wait_for_url(board)
+    assert Hand.objects.get().version == 2
+
+
 @pytest.mark.parametrize("filled_hand", ["contractor"], indirect=True)
-def test_a_slow_save_says_so_and_save_again_stores_the_hand_once(filled_hand, shoot):
+def test_a_save_with_no_answer_in_4_seconds_is_kept_and_its_late_arrival_stores_nothing_twice(
+    filled_hand, shoot
+):
     page, board = filled_hand
-    page.clock.install()  # saving.js's timers run on it from here: SLOW_MS is not waited
+    page.clock.install()  # saving.js's timers run on it from here: NO_ANSWER_MS is not waited
     sent = saves_sent(page)
     with held(page, is_save, first=1) as slow:
         page.click(SAVE)
         slow.wait()
         assert page.inner_text(SAVE) == "Saving..." and not page.is_enabled(SAVE)
-        page.clock.run_for(SLOW_MS)
-        page.locator("#connection").get_by_text(SLOW).wait_for()
-        assert page.inner_text(SAVE) == "Save again" and page.is_enabled(SAVE)
-        shoot(page, "save-slow")
-        page.click(SAVE)  # the second goes through; the first is called off
-        page.wait_for_url(board)
+        page.clock.run_for(NO_ANSWER_MS - 1)
+        assert page.inner_text("#entry-title") == "Hand 1"
+        with page.expect_navigation(url=board):  # kept, then sent again by itself
+            page.clock.run_for(1)
     until(page, lambda: len(sent) == 2, "both saves")
-    assert sent[0].post_data == sent[1].post_data  # the same key
+    assert parse_qs(sent[0].post_data)["submission"] == parse_qs(sent[1].post_data)["submission"]
     assert Hand.objects.count() == 1
+    # The first save reaches the server at last (the phone no longer waits for it): its key
+    # is stored, and it is answered as stored, changing nothing.
+    late = page.request.post(
+        board + "hands/new/",
+        data=sent[0].post_data,
+        headers={"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"},
+        max_redirects=0,
+    )
+    assert late.headers.get("hx-redirect") and Hand.objects.count() == 1
