@@ -13,7 +13,15 @@ from playwright.sync_api import expect
 
 from games.models import Hand
 from tests.e2e.helpers import log_in
-from tests.e2e.offline_hands import SAVE, click, queued
+from tests.e2e.offline_hands import (
+    SAVE,
+    cardigan_played,
+    chip,
+    click,
+    contractor_played,
+    contractor_redeal,
+    queued,
+)
 from tests.tables import make_game
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -89,3 +97,104 @@ def test_bid_fair_with_no_signal_takes_points_only_on_a_form_drawn_card_by_card(
         },
         {"redeal": True},
     ]
+
+
+# --- Cardigan: card by card, counts only, points only, duplicates and stuck; no deal 5 ---------
+def cardigan_contract(page, declarer, level, bid, tricks=7):
+    click(page, f"#declarer label:has(input[value='{declarer}'])")
+    click(page, f"#level label:has(input[value='{level}'])")
+    click(page, f"#bid label:has(input[value='{bid}'])")
+    click(page, f"#tricks label:has(input[value='{tricks}'])")
+
+
+def way(page, mode):
+    """A way of entering the cards chosen offline: its part shows at the tap alone."""
+    click(page, f"#mode label:has(input[value='{mode}'])")
+    parts = {"cards": "#card-grid", "quick": "#quick", "points": "#typed-points"}
+    for each, part in parts.items():
+        shown = expect(page.locator(part))
+        shown.to_be_visible() if each == mode else shown.to_be_hidden()
+
+
+def test_cardigan_with_no_signal_takes_every_way_of_entering_a_deal_and_offers_no_deal_5(
+    live_server, phone, user
+):
+    base = live_server.url
+    game = make_game(user, "cardigan", ("Ana", "Ben", "Cy", "Dee"))
+    page = offline_at(phone, base, game)
+    # Deal 1: card by card, as the form came (the phone counts the grid).
+    cardigan_played("Ana", 4, "no_trump")(page)
+    expect(page.locator("#entry-title")).to_have_text("Deal 2")
+    # Deal 2: counts only.
+    way(page, "quick")
+    cardigan_contract(page, "Ben", 3, "spades")
+    # Every counted rank, both teams: offline the app fills in none.
+    for team, counts in enumerate(((2, 3, 2, 2, 2, 2), (2, 1, 2, 2, 2, 2))):
+        for rank, n in zip(("A", "K", "Q", "J", "10", "5"), counts, strict=True):
+            chip(page, f"count_{team}_{rank}", n)
+    saved(page, "Deal", 2)
+    # Deal 3: points only.
+    way(page, "points")
+    cardigan_contract(page, "Cy", 5, "hearts")
+    page.fill("#id_points_0", "90")
+    page.fill("#id_points_1", "50")
+    saved(page, "Deal", 3)
+    # Deal 4: Cy's sets, the dealer stuck, points only, and the full suits the table answers.
+    expect(page.locator("#duplicates")).to_be_hidden()
+    click(page, "#dup_who label:has(input[value='2'])")
+    expect(page.locator("#duplicates [data-seat='2']")).to_be_visible()
+    expect(page.locator("#duplicates [data-seat='1']")).to_be_hidden()
+    click(page, "#duplicates [data-seat='2'] .stepper button[data-step='1']")
+    expect(page.locator(".stuck-choice")).to_be_hidden()
+    cardigan_contract(page, "Dee", 1, "red", tricks=5)
+    click(page, "#play label:has(input[name=stuck])")
+    way(page, "points")
+    page.fill("#id_points_0", "60")
+    page.fill("#id_points_1", "80")
+    expect(page.locator("#full-suits")).to_be_visible()
+    click(page, "#full-none")
+    click(page, SAVE)
+    # Deal 4 is the game's last: no form for a fifth, and the words why.
+    expect(page.locator("#entry-title")).to_have_text("No more deals")
+    expect(page.locator("#last-hand")).to_contain_text("Deal 4 is the last deal of the game")
+    expect(page.locator("#entry form")).to_have_count(0)
+    assert [hand["number"] for hand in queued(page)] == [1, 2, 3, 4]
+
+    records = back_online(page, base, game)
+    assert len(records) == 4 and "cards" in records[0]
+    counts = records[1]["card_counts"]
+    assert (counts["Ana & Cy"]["K"], counts["Ben & Dee"]["K"]) == (3, 1)
+    assert records[2]["card_points"] == {"Ana & Cy": 90, "Ben & Dee": 50}
+    assert records[3]["card_points"] == {"Ana & Cy": 60, "Ben & Dee": 80}
+    assert records[3]["stuck"] is True and list(records[3]["duplicates"]) == ["Cy"]
+    game.refresh_from_db()
+    assert game.meta["sheet_top"]["full_suits"] == {
+        "Ana & Cy": dict.fromkeys("DCHS", 0),
+        "Ben & Dee": dict.fromkeys("DCHS", 0),
+    }
+
+
+# --- Contractor: the contract and a redeal; nothing past the planned hands -------------------
+CONTRACT = {"contractor": "Ana", "strain": "clubs", "tricks": {"Ana": 6, "Ben": 2, "Cy": 2}}
+
+
+def test_contractor_with_no_signal_offers_no_hand_past_the_planned_ones_a_redeal_one_further(
+    live_server, phone, user
+):
+    base = live_server.url
+    game = make_game(user, "contractor", ("Ana", "Ben", "Cy"), hands=[CONTRACT] * 7)
+    page = offline_at(phone, base, game)
+    # Hands 8 and 9 are left: a redeal puts the last one at 10.
+    contractor_redeal(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 9")
+    for number in (9, 10):
+        contractor_played("Ben", "hearts", (5, 3, 2))(page)
+        if number == 9:
+            expect(page.locator("#entry-title")).to_have_text("Hand 10")
+    expect(page.locator("#entry-title")).to_have_text("No more hands")
+    expect(page.locator("#last-hand")).to_contain_text("That was the last hand of the game")
+    expect(page.locator("#entry form")).to_have_count(0)
+
+    records = back_online(page, base, game)
+    assert len(records) == 10 and records[7] == {"redeal": True}
+    assert records[9]["contractor"] == "Ben"
