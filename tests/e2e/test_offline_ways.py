@@ -21,6 +21,7 @@ from tests.e2e.offline_hands import (
     contractor_played,
     contractor_redeal,
     queued,
+    tridge_played,
 )
 from tests.tables import make_game
 
@@ -198,3 +199,62 @@ def test_contractor_with_no_signal_offers_no_hand_past_the_planned_ones_a_redeal
     records = back_online(page, base, game)
     assert len(records) == 10 and records[7] == {"redeal": True}
     assert records[9]["contractor"] == "Ben"
+
+
+# --- Tridge: played, an in-comer, fixed tricks, not valid, an in-comer declined, all passed --
+def tridge_tricks(page, tricks):
+    for seat, taken in tricks.items():
+        chip(page, f"tricks_{seat}", taken)
+
+
+def test_tridge_with_no_signal_takes_every_kind_of_hand_on_the_forms_it_holds(
+    live_server, phone, user
+):
+    base = live_server.url
+    game = make_game(user)  # Ana, Ben, Cy and Dee: the dealer sits out
+    page = offline_at(phone, base, game)
+    # Hand 1, Ana deals: Ben plays.
+    expect(page.locator(".tricks .only-incomer")).to_be_hidden()
+    tridge_played()(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    # Hand 2, Ben deals and comes in: no player to pick, his row of tricks, an in-comer's bids.
+    click(page, "#kind label:has(input[value=incomer])")
+    expect(page.locator("#player")).to_be_hidden()
+    expect(page.locator(".incomer-only")).to_be_visible()
+    expect(page.locator("#bid label:has(input[value=fixed])")).to_be_hidden()
+    expect(page.locator("#tricks_1")).to_be_visible()
+    click(page, "#bid label:has(input[value=play])")
+    click(page, ".went-for-all label")
+    click(page, "#trumps label:has(input[value=H])")
+    tridge_tricks(page, {0: 1, 1: 6, 2: 1, 3: 1})
+    saved(page, "Hand", 2)
+    # Hand 3, Cy deals: Dee fixes two tricks.
+    expect(page.locator("#target")).to_be_hidden()
+    click(page, "#player label:has-text('Dee')")
+    click(page, "#bid label:has(input[value=fixed])")
+    expect(page.locator("#target")).to_be_visible()
+    click(page, "#target label:has(input[value='2'])")
+    click(page, "#trumps label:has(input[value=S])")
+    tridge_tricks(page, {0: 4, 1: 3, 3: 2})
+    saved(page, "Hand", 3)
+    # Hands 4 to 6: not valid, an in-comer declined, all passed; nothing else shows.
+    for number, kind in ((4, "void"), (5, "declined"), (6, "passed")):
+        click(page, f"#kind label:has(input[value={kind}])")
+        expect(page.locator("#trumps")).to_be_hidden()
+        saved(page, "Hand", number)
+
+    records = back_online(page, base, game)
+    assert records[0]["player"] == "Ben"
+    assert records[1] | {"tricks": None} == {
+        "player": "Ben",
+        "bid": "play",
+        "trumps": "H",
+        "honours": 0,
+        "incomer": True,
+        "went_for_all": True,
+        "tricks": None,
+    }
+    assert records[1]["tricks"] == {"Ana": 1, "Ben": 6, "Cy": 1, "Dee": 1}
+    assert (records[2]["player"], records[2]["bid"], records[2]["target"]) == ("Dee", "fixed", 2)
+    assert records[2]["tricks"] == {"Ana": 4, "Ben": 3, "Dee": 2}
+    assert records[3:] == [{"void": True}, {"incomer_declined": True}, {"passed": True}]

@@ -21,7 +21,9 @@ def test_a_tridge_page_carries_a_round_of_the_next_hands_each_with_its_dealer(ow
     # With four, the dealer sits out: hand 2's form has no row of tricks for Ben.
     assert html.count('<template class="hand-ahead">') == 4
     second = html.split('<template class="hand-ahead">')[1].split("</template>")[0]
-    assert "Ben deals and sits out" in second and 'name="tricks_1"' not in second
+    assert 'Ben deals<span class="sits-out"> and sits out</span>.' in second
+    # Ben's row of tricks is an in-comer's alone: drawn, out of sight unless In-comer is chosen.
+    assert 'only-incomer" id="tricks_1"' in second and 'only-incomer" id="tricks_0"' not in second
 
 
 def test_the_forms_carried_hold_no_one_time_key_the_phone_makes_its_own(owner_client, user):
