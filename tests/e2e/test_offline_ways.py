@@ -175,8 +175,54 @@ def test_cardigan_with_no_signal_takes_every_way_of_entering_a_deal_and_offers_n
     }
 
 
-# --- Contractor: the contract and a redeal; nothing past the planned hands -------------------
+# --- Contractor: the contract and its conditions, a challenge, a redeal; no auction offline ---
 CONTRACT = {"contractor": "Ana", "strain": "clubs", "tricks": {"Ana": 6, "Ben": 2, "Cy": 2}}
+
+
+def test_contractor_with_no_signal_takes_the_conditions_that_go_with_each_strain(
+    live_server, phone, user
+):
+    base = live_server.url
+    game = make_game(user, "contractor", ("Ana", "Ben", "Cy"))
+    page = offline_at(phone, base, game)
+    # The auction is a call at a time, each answered by the server: offline it is not offered.
+    expect(page.locator("#mode label:has(input[value=auction])")).to_be_hidden()
+    # Hand 1: Ana's nil without the joker; nil's own condition shows, extra tricks go.
+    click(page, "#conditions-box summary")
+    expect(page.locator(".cond-nil_without_joker")).to_be_hidden()
+    click(page, "#contractor label:has(input[value='Ana'])")
+    expect(page.locator("#challenger label:has(input[value='Ana'])")).to_be_hidden()
+    click(page, "#strain label:has(input[value='nil'])")
+    expect(page.locator("#extra_tricks")).to_be_hidden()
+    expect(page.locator(".cond-sour_trumps")).to_be_hidden()
+    click(page, ".cond-nil_without_joker")
+    for seat, taken in enumerate((0, 6, 4)):
+        chip(page, f"tricks_{seat}", taken)
+    saved(page, "Hand", 1)
+    # Hand 2: Ben in spades with two extra tricks and sour trumps, challenged by Cy.
+    click(page, "#contractor label:has(input[value='Ben'])")
+    click(page, "#strain label:has(input[value='spades'])")
+    click(page, "#extra_tricks label:has(input[value='2'])")
+    click(page, "#conditions-box summary")
+    click(page, ".cond-sour_trumps")
+    click(page, "#challenger label:has(input[value='Cy'])")
+    for seat, taken in enumerate((1, 8, 1)):
+        chip(page, f"tricks_{seat}", taken)
+    saved(page, "Hand", 2)
+    # Hand 3: all passed.
+    contractor_redeal(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 4")
+
+    first, second, third = back_online(page, base, game)
+    assert (first["contractor"], first["strain"], first["nil_without_joker"]) == (
+        "Ana",
+        "nil",
+        True,
+    )
+    assert "extra_tricks" not in first and "sour_trumps" not in first
+    assert (second["strain"], second["extra_tricks"], second["sour_trumps"]) == ("spades", 2, True)
+    assert second["challenger"] == "Cy" and second["tricks"] == {"Ana": 1, "Ben": 8, "Cy": 1}
+    assert third == {"redeal": True}
 
 
 def test_contractor_with_no_signal_offers_no_hand_past_the_planned_ones_a_redeal_one_further(
