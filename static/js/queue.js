@@ -156,12 +156,15 @@
     if (!pastTheEnd(queue, number)) draw(step, number, newKey());
   }
   // Past the game's last hand, where the page names it (data-last: Cardigan's deal 4, the
-  // hands Contractor and a Tridge match planned; a redeal kept puts it one further), no
-  // form: the page's words why in its place (template.hand-last, games/play/offline.py).
+  // hands Contractor and a Tridge match planned; a redeal kept puts it one further), or past
+  // its end as the hands kept tell it (a game's own script cancels "queue:over": Bid Fair's
+  // end.js), no form: the page's words why in its place (template.hand-last).
   function pastTheEnd(queue, number) {
     var end = document.querySelector("template.hand-last");
     var last = Number(list.dataset.last) + queue.filter(isRedeal).length;
-    if (!end || !list.dataset.last || number <= last) return false;
+    var asked = new CustomEvent("queue:over", { detail: queue, cancelable: true });
+    var over = list.dataset.last ? number > last : !document.dispatchEvent(asked);
+    if (!end || !over) return false;
     entry.innerHTML = end.innerHTML;
     document.getElementById("entry-title").textContent = end.dataset.title;
     document.title = document.title.replace(/^[^·]*/, end.dataset.title + " ");

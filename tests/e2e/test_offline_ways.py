@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Hand
+from games.play import services
 from tests.e2e.helpers import log_in
 from tests.e2e.offline_hands import (
     SAVE,
@@ -98,6 +99,41 @@ def test_bid_fair_with_no_signal_takes_points_only_on_a_form_drawn_card_by_card(
         },
         {"redeal": True},
     ]
+
+
+def points_only(page, ana, ben, bid=None):
+    """A deal counted in points alone, spades cut; `bid`: (seat, card) shown."""
+    click(page, "#count label:has(input[value='points'])")
+    if bid:
+        click(page, f"#bid_{bid[0]} input[value='{bid[1]}']")
+    click(page, "#cut .bf-suit input[value='S']")
+    page.fill("#id_points_0", str(ana))
+    page.fill("#id_points_1", str(ben))
+
+
+def test_bid_fair_with_no_signal_offers_no_hand_once_the_hands_kept_end_the_game(
+    live_server, phone, user
+):
+    base = live_server.url
+    first = {"cut": "10C", "points": {"Ana": 100, "Ben": 40}}
+    game = make_game(user, "bid_fair", ("Ana", "Ben"), rules={"target": 300}, hands=[first])
+    page = offline_at(phone, base, game)
+    # Hand 2: Ana shows J♥, Ben holds 50 and fails: 171 to 80, no end.
+    points_only(page, 71, 40, bid=(0, "JH"))
+    saved(page, "Hand", 2)
+    # Hand 3: Ben shows 9♠ (trumps: 40 more), Ana holds 30 and makes it by 69, Ben's reward
+    # 40: Ana 330, alone past 300. Her card points alone (261) would not have ended it.
+    points_only(page, 90, 21, bid=(1, "9S"))
+    click(page, SAVE)
+    expect(page.locator("#entry-title")).to_have_text("No more hands")
+    expect(page.locator("#last-hand")).to_contain_text("The hands kept on this phone end the game")
+    expect(page.locator("#entry form")).to_have_count(0)
+    assert [hand["number"] for hand in queued(page)] == [2, 3]
+
+    assert len(back_online(page, base, game)) == 3
+    score = services.score_records(game, [hand.record for hand in game.hands.all()])
+    assert score.finished and score.winners == ["Ana"]
+    assert score.standings == {"Ana": 330, "Ben": 181}
 
 
 # --- Cardigan: card by card, counts only, points only, duplicates and stuck; no deal 5 ---------

@@ -300,3 +300,13 @@ def test_a_redeal_chosen_in_the_form_keeps_what_was_entered_for_a_change_of_mind
     assert " checked" in radio(page, "bid_0", "JH")
     assert " checked" in radio(page, "got_AS", "0")
     assert response.context["preview"].deltas == {"Ana": 0, "Ben": 0}
+
+
+def test_a_new_hands_page_carries_what_tells_the_games_end_offline(owner_client, game):
+    page = owner_client.get(url(game)).content.decode()
+    assert '<script id="bf-end" type="application/json">{"from": 1, "totals": [0, 0]' in page
+    assert "bid_fair/end." in page
+    # A live update carries neither: the page's own are read once.
+    assert (
+        "bf-end" not in owner_client.post(url(game), opening_post(), headers=HTMX).content.decode()
+    )
