@@ -84,6 +84,25 @@ class HandForm(HandScreen, BaseHandForm):
     def blank(self):
         return {"kind": "played", "count": self.usual_count}
 
+    def end_data(self) -> dict | None:
+        """What a phone with no signal needs to tell the game's end from the hands it keeps
+        (bid_fair/end.js): the totals before this hand, by seat, and the house rules that
+        score a hand counted in points. None if the hands before do not score."""
+        records = [hand.record for hand in self.game.hands.all()[: self.number - 1]]
+        try:
+            standings = services.score_records(self.game, records).standings
+        except SheetError:
+            return None
+        rules = self.settings
+        return {
+            "from": self.number,
+            "totals": [standings[name] for name in self.people],
+            "target": rules.target,
+            "values": rules.contract_values,
+            "trump_bonus": rules.trump_bonus,
+            "reward": rules.contract_reward,
+        }
+
     def read_back(self, record):
         return initial_from(record, self.people)
 

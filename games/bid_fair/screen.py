@@ -1,6 +1,6 @@
 """What the Bid Fair entry screen shows: the card pickers, the trump, the contract as the
-bids stand, the tally of captured cards or the points, what is kept off screen, and the
-live preview.
+bids stand, the tally of captured cards and the points (both drawn, the one chosen shown),
+and the live preview.
 
 A live update (games/views/hands.py) answers with the parts named in `LIVE`: the tally
 (or the points' note) always, the card pickers only when what they offer has changed
@@ -50,7 +50,9 @@ class HandScreen:
 
     template_name = "bid_fair/hand_form.html"
     preview_template = "bid_fair/hand_preview.html"
-    # A redeal shows no cards, and points only shows number fields instead of a pack.
+    # A redeal shows no cards, and points only shows number fields instead of a pack: all
+    # are drawn whatever is chosen (the radios show one), but a choice changed online
+    # draws the form again, the part it shows up to date.
     SHAPE = ("kind", "count")
 
     @property
@@ -340,20 +342,6 @@ class HandScreen:
         return [
             {"field": self[f"points_{seat}"], "seat": seat, "player": name}
             for seat, name in enumerate(self.people)
-        ]
-
-    def kept(self) -> list[tuple[str, str]]:
-        """What was entered in parts not on screen now, kept for when they come back."""
-        if self.chosen_kind == "redeal":
-            shown = {"kind"}
-        elif self.chosen_count == "points":
-            shown = {name for name in self.fields if not name.startswith(("got_", "taker"))}
-        else:
-            shown = {name for name in self.fields if not name.startswith("points_")}
-        return [
-            (self[name].html_name, self.value(name))
-            for name in self.fields
-            if name not in shown and name not in ("captured", "points") and self.value(name)
         ]
 
     def picker_errors(self) -> list[str]:

@@ -40,5 +40,10 @@ class Cardigan(GameKind):
         later = form.number + 1
         return HandForm(game=form.game, number=later) if later <= rules.DEALS else None
 
+    @staticmethod
+    def last_hand(form):
+        # A game is four deals, whatever they score.
+        return rules.DEALS
+
     closing = staticmethod(words.closing)
     teams = staticmethod(rules.team_names)

@@ -124,11 +124,14 @@ class HandScreen(GridScreen, SuitsScreen):
 
     def duplicate_rows(self):
         """Each player who showed sets: their three steppers and what the sets are worth."""
+        return [row for row in self.seat_rows() if row["chosen"]]
+
+    def seat_rows(self):
+        """Every player's sets, shown or not: the form holds them all, and a player's box
+        under Duplicates alone shows theirs (cardigan.css), with no signal too."""
         chosen = {str(s) for s in (self.value("dup_who") or [])}
         rows = []
         for seat, name in enumerate(self.people):
-            if str(seat) not in chosen:
-                continue
             fields = [self[f"{SET_NAMES[kind]}_{seat}"] for kind in rules.DUPLICATE_SIZES]
             sets = self._sets(seat)
             rows.append(
@@ -136,6 +139,7 @@ class HandScreen(GridScreen, SuitsScreen):
                     "seat": seat,
                     "name": name,
                     "fields": fields,
+                    "chosen": str(seat) in chosen,
                     "worth": rules.duplicates_value(sets),
                     "count": len(sets),
                     "errors": [e for f in fields for e in f.errors],

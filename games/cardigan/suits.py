@@ -29,6 +29,21 @@ class SuitsScreen:
             return False
         return self.chosen_mode != "cards" or any("cards" not in d for d in self.other_deals)
 
+    @property
+    def full_suits_need(self) -> str:
+        """Whether the last deal's form holds the full suits, and when the table must
+        answer them: "always" (a deal on record was not entered card by card), "unless
+        cards" (the other three were: this one's way decides, by its radio alone, with no
+        signal too), "unknown" (a form drawn ahead, before the deals between are on
+        record: the words say when they are needed); "" before the last deal."""
+        if self.number != rules.DEALS:
+            return ""
+        if any("cards" not in deal for deal in self.other_deals):
+            return "always"
+        if len(self.other_deals) + 1 == rules.DEALS:
+            return "unless-cards"
+        return "unknown"
+
     def full_suit_rows(self):
         """Each suit: both teams' full suits as chips from 0 to 4, one tap for a team that
         made any (steppers took one a suit), and the bonus each earns. The packs make four

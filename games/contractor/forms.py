@@ -157,6 +157,11 @@ class HandForm(HandScreen, BidFields, BaseHandForm):
         later.auction_state = later._replay(later.initial.get("auction"))
         return later
 
+    def last_hand(self) -> int:
+        """The number of the game's last hand if every hand from this one on is scored (a
+        redeal puts it one further): the planned hands (games/engine/kind.py `last_hand`)."""
+        return self.number + self.hands_left() - 1
+
     def blank(self):
         return {"mode": CONTRACT, "challenger": NO_CHALLENGE, "auction": "[]"}
 

@@ -40,3 +40,5 @@ class Contractor(GameKind):
     # Offline, the next hands' forms: the deal passes left, except after a redeal.
     form_after = staticmethod(HandForm.after)
     REDEAL = ("save", "redeal")
+    # The planned hands: the last is known, each redeal before it putting it one further.
+    last_hand = staticmethod(HandForm.last_hand)

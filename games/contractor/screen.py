@@ -71,6 +71,14 @@ class BidScreen:
             if self.offers(name)
         ]
 
+    def every_flag(self):
+        """Every yes-or-no condition, drawn whatever the strain: the strain's radio alone
+        shows those that go with it (contractor.css), with no signal too."""
+        return [
+            {"field": self[name], "label": label, "points": points}
+            for name, (label, points, _) in FLAGS.items()
+        ]
+
     def flags_chosen(self) -> bool:
         return any(flag["field"].value() for flag in self.flag_choices())
 

@@ -187,6 +187,15 @@ class GameKind:
     REDEAL: tuple[str, str] | None = None
 
     @staticmethod
+    def last_hand(form) -> int | None:
+        """The number of the game's last hand as it stands at `form`'s, where the game knows
+        it without scoring: a redeal (`REDEAL`) before it puts it one further. A phone with
+        no signal is offered no form past it, and says the game's end is reached
+        (games/play/offline.py). None, the default: the end is not known before the scores
+        (Bid Fair's 800, a Tridge match not planned)."""
+        return None
+
+    @staticmethod
     def sheet_top(form) -> dict | None:
         """Top-level sheet keys that go with the hand the form holds (None removes one)."""
         return None

@@ -135,7 +135,8 @@ def first(game: Game, hand: Hand | None = None):
         return Over(game, table.number, table.over, unsaved=False)
     if hand is None:
         form = table.form()
-        return Preview(game, table.number, form, None, key=None, ahead=offline.ahead(form))
+        ahead, last = offline.ahead(form), offline.last(form)
+        return Preview(game, table.number, form, None, key=None, ahead=ahead, last=last)
     score = services.score_records(game, table.records)
     form = table.form(record=hand.record)
     return Preview(game, table.number, form, hand, key=None, score=score, record=hand.record)

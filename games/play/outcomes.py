@@ -130,6 +130,8 @@ class Preview(Screen):
     # A new hand's page as first drawn: the next hands' blank forms, for a phone that loses
     # its signal (games/play/offline.py); None on every other screen.
     ahead: tuple | None = None
+    # Its game's last hand, where known without scoring: no form is drawn past it.
+    last: int | None = None
 
     @cached_property
     def shape(self) -> str:
@@ -162,6 +164,7 @@ class Preview(Screen):
             "base": self.base,
             "preview": hand_score,
             "ahead": self.ahead,
+            "last_hand": self.last,
         }
         if hand_score:
             context |= self.game.engine.preview_context(self.form, self.score, self.record)

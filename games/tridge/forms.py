@@ -16,10 +16,11 @@ from games.engine.forms import (
     per_seat,
     pills,
 )
+from games.engine.sheet import SheetError, read_settings
 from games.engine.words import sentence
 from games.play.table_forms import MoneyField
 from games.tridge.screen import HandScreen
-from games.tridge.terms import INCOMER_BIDS, TRICKS
+from games.tridge.terms import INCOMER_BIDS, TRICKS, Settings
 from games.tridge.words import BID_NAMES, suit_label
 
 KINDS = [
@@ -47,6 +48,14 @@ class HandForm(HandScreen, BaseHandForm):
 
     def seat_the_table(self):
         self.dealer = self.people[(self.number - 1) % len(self.people)]
+
+    def last_hand(self) -> int | None:
+        """The match's last hand: its planned hands, every hand counted (a passed one too);
+        None when it plays on until the table stops (games/engine/kind.py `last_hand`)."""
+        try:
+            return read_settings(Settings, self.game.rules).hands
+        except SheetError:
+            return None
 
     def blank(self):
         # Most hands hold no honours; one whose honours stop being possible (trumps

@@ -39,6 +39,9 @@ class Tridge(GameKind):
         # hand's form is known (with four, its dealer sits out: other trick rows).
         return HandForm(game=form.game, number=form.number + 1)
 
+    # A planned match (or one the table ended) stops at its planned hands, passed ones too.
+    last_hand = staticmethod(HandForm.last_hand)
+
     # The match's money: chips at so much a chip, its end, what it leaves the next one.
     money = match.TridgeMoney
     # The board: money beside the chips, the funds, the match's end.

@@ -33,29 +33,30 @@ class HandScreen:
     def trick_chips(self):
         return self.chip_rows(self.trick_fields(), TRICKS)
 
+    def trick_rows(self):
+        """The rows of tricks the form draws, in seat order: those in play, and with four the
+        dealer's too, an in-comer's alone (`only`), shown by In-comer's radio (entry.css)
+        for a phone with no signal, which no answer reaches."""
+        rows = {row["field"].name: row for row in self.trick_chips()}
+        if len(self.people) == 4:
+            name = f"tricks_{self.people.index(self.dealer)}"
+            dealer = rows.get(name) or self.chip_rows([self[name]], TRICKS)[0]
+            rows[name] = dealer | {"only": "incomer"}
+        return [rows[f"tricks_{seat}"] for seat in range(len(self.people))]
+
     def honour_choices(self):
         most = MAX_HONOURS.get(self.value("trumps"), 4)
         return [choice for choice in self["honours"] if int(choice.data["value"]) <= most]
 
+    # Every bid is drawn; those an in-comer cannot make are hidden while In-comer is chosen.
+    incomer_bids = INCOMER_BIDS
+
     def bid_choices(self):
-        if self.chosen_kind == "incomer":
-            return [choice for choice in self["bid"] if choice.data["value"] in INCOMER_BIDS]
         return list(self["bid"])
 
-    def asks_target(self) -> bool:
-        """Fixed tricks chosen, and on offer: an in-comer cannot fix tricks, and a Fixed left
-        chosen before In-comer was tapped asks nothing."""
-        return self.value("bid") == "fixed" and any(
-            choice.data["value"] == "fixed" for choice in self.bid_choices()
-        )
-
-    def sits_out(self) -> bool:
-        """Whether the dealer sits out: with four people, unless they came in (to play or
-        to decline: an in-comer declined bought into the hand, docs/RULES.md)."""
-        return len(self.people) == 4 and self.chosen_kind not in ("incomer", "declined")
-
     def player_choices(self):
-        in_play = self.in_play()
+        """Who can play the hand but an in-comer: the dealer sits out, with four."""
+        in_play = self.in_play("played")
         return [choice for choice in self["player"] if choice.data["value"] in in_play]
 
     def preview_context(self, score, record: dict) -> dict:

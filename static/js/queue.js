@@ -152,7 +152,23 @@
   function drawNext(queue) {
     var step = steps(queue);
     var last = queue[queue.length - 1];
-    draw(step, last ? last.number + 1 : first, newKey());
+    var number = last ? last.number + 1 : first;
+    if (!pastTheEnd(queue, number)) draw(step, number, newKey());
+  }
+  // Past the game's last hand, where the page names it (data-last: Cardigan's deal 4, the
+  // hands Contractor and a Tridge match planned; a redeal kept puts it one further), or past
+  // its end as the hands kept tell it (a game's own script cancels "queue:over": Bid Fair's
+  // end.js), no form: the page's words why in its place (template.hand-last).
+  function pastTheEnd(queue, number) {
+    var end = document.querySelector("template.hand-last");
+    var last = Number(list.dataset.last) + queue.filter(isRedeal).length;
+    var asked = new CustomEvent("queue:over", { detail: queue, cancelable: true });
+    var over = list.dataset.last ? number > last : !document.dispatchEvent(asked);
+    if (!end || !over) return false;
+    entry.innerHTML = end.innerHTML;
+    document.getElementById("entry-title").textContent = end.dataset.title;
+    document.title = document.title.replace(/^[^·]*/, end.dataset.title + " ");
+    return true;
   }
   // The same as static/js/drafts.js puts a draft back: each field as it was kept.
   function fill(form, values) {

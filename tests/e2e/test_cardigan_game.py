@@ -156,7 +156,7 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     with live_update(page):
         page.click("#dup_who label:has(input[value='2'])")
     with live_update(page):
-        page.click("#duplicates .stepper button[data-step='1']")
+        page.click("#duplicates [data-seat='2'] .stepper button[data-step='1']")
     assert "Cy: 1000" in page.inner_text("#duplicates")
     contract(page, EXAMPLE[1])
     quick_counts(page, quick(EXAMPLE[1]))

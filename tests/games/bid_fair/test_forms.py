@@ -105,3 +105,18 @@ def test_a_refusal_about_a_later_hand_says_which_hand(game):
     assert form.is_valid()
     form.show_error(SheetError("hand", "comes after the game ended", 4), 1)
     assert "This would make hand 4 wrong" in form.non_field_errors()[0]
+
+
+def test_the_form_carries_the_totals_before_it_and_the_rules_for_a_phone_with_no_signal(user):
+    # bid_fair/end.js scores the hands kept offline from these, to tell the game's end.
+    played = {"cut": "10C", "points": {"Ana": 48, "Ben": 62}}
+    game = make_game(user, kind="bid_fair", players=("Ana", "Ben"), hands=[played, played])
+    assert HandForm(game=game, number=3).end_data() == {
+        "from": 3,
+        "totals": [96, 124],
+        "target": 800,
+        "values": {"9": 30, "10": 40, "J": 50, "Q": 60, "K": 70, "A": 80},
+        "trump_bonus": 40,
+        "reward": 40,
+    }
+    assert HandForm(game=game, number=2).end_data()["totals"] == [48, 62]

@@ -170,9 +170,24 @@ def test_points_only_takes_the_two_card_point_totals(owner_client, game):
 def test_switching_to_points_only_and_back_keeps_the_cards_picked(owner_client, game):
     post = opening_post(count="points")
     page = owner_client.post(url(game), post, headers=HTMX).content.decode()
-    assert 'name="got_AS"' in page and 'type="hidden" name="got_AS" value="0"' in page
+    # The pack stays in the form, out of sight (bid_fair.css), with the cards as picked.
+    assert " checked" in radio(page, "got_AS", "0") and 'id="id_points_0"' in page
     back = owner_client.post(url(game), opening_post(), headers=HTMX)
     assert "14 of 14 taken" in text(back)
+
+
+@pytest.mark.parametrize("count", ["cards", "points"])
+def test_both_ways_of_counting_are_drawn_whichever_is_chosen_for_a_phone_with_no_signal(
+    owner_client, game, count
+):
+    # Offline no answer draws the other way at a tap: the form must hold it already.
+    page = owner_client.post(url(game), opening_post(count=count), headers=HTMX).content.decode()
+    assert 'id="captured"' in page and 'id="deck"' in page and 'id="points"' in page
+    assert 'id="id_points_0"' in page and 'id="id_points_1"' in page
+    assert " checked" in radio(page, "count", count)
+    blank = owner_client.get(url(game)).content.decode()
+    assert 'id="deck"' in blank and 'id="id_points_0"' in blank
+    assert " checked" in radio(blank, "count", "cards")
 
 
 # --- saving, and what is refused -------------------------------------------------------------
@@ -281,6 +296,17 @@ def test_a_redeal_chosen_in_the_form_keeps_what_was_entered_for_a_change_of_mind
 ):
     response = owner_client.post(url(game), opening_post(kind="redeal"), headers=HTMX)
     page = response.content.decode()
-    assert 'type="hidden" name="bid_0" value="JH"' in page
-    assert 'type="hidden" name="got_AS" value="0"' in page
+    # The deal's fields stay in the form, out of sight (bid_fair.css), as they were entered.
+    assert " checked" in radio(page, "bid_0", "JH")
+    assert " checked" in radio(page, "got_AS", "0")
     assert response.context["preview"].deltas == {"Ana": 0, "Ben": 0}
+
+
+def test_a_new_hands_page_carries_what_tells_the_games_end_offline(owner_client, game):
+    page = owner_client.get(url(game)).content.decode()
+    assert '<script id="bf-end" type="application/json">{"from": 1, "totals": [0, 0]' in page
+    assert "bid_fair/end." in page
+    # A live update carries neither: the page's own are read once.
+    assert (
+        "bf-end" not in owner_client.post(url(game), opening_post(), headers=HTMX).content.decode()
+    )

@@ -150,7 +150,10 @@ def test_the_preview_of_the_last_deal_shows_the_full_suits_and_the_winner(owner_
     assert "Full suits at the end of the game" in page
     assert "Ana &amp; Cy win." in page
     assert "98013" in page and "38402" in page
-    assert 'name="full_0_D"' not in page  # counted from the cards, not asked
+    # Counted from the cards, not asked: drawn for the other ways alone, out of sight while
+    # this one's is card by card (cardigan.css), and not required.
+    assert 'class="part need-unless-cards" id="full-suits"' in page
+    assert not response.context["form"].asks_full_suits
 
 
 def test_full_suits_the_cards_cannot_make_are_refused_next_to_them(owner_client, user):
@@ -329,3 +332,41 @@ def test_the_deal_by_deal_is_polled_with_the_scores_by_every_way_in(owner_client
         assert "<html" not in poll and "Deal by deal" in poll
         # Newest first, as the deals above it.
         assert poll.index("Deal 4 · Dee dealt") < poll.index("Deal 1 · Ana dealt")
+
+
+# --- with no signal: every way of entering a deal is in the form ------------------------------
+
+
+def test_every_way_of_entering_the_cards_is_drawn_whichever_is_chosen(owner_client, user):
+    # Offline no answer draws another way at a tap: the form must hold them all already.
+    game = make_game(user, kind="cardigan")
+    page = owner_client.get(url(game)).content.decode().split('<template class="hand-ahead">')[0]
+    assert 'id="card-grid"' in page and 'id="quick"' in page and 'id="typed-points"' in page
+    assert page.count('name="cards_0"') == 1
+    # Every player's sets, and the dealer's "stuck", shown by the choices alone.
+    assert all(f'data-seat="{seat}"' in page for seat in range(4))
+    assert 'name="stuck"' in page and 'class="seat-0 deals"' in page
+
+
+@pytest.mark.parametrize(
+    ("stored", "need"),
+    [(0, "unknown"), (3, "unless-cards")],
+)
+def test_the_last_deal_holds_the_full_suits_and_says_when_they_are_needed(user, stored, need):
+    from games.cardigan.forms import HandForm
+
+    game = make_game(user, kind="cardigan", hands=EXAMPLE[:stored])
+    form = HandForm(game=game, number=4)
+    assert form.full_suits_need == need
+    quick_game = make_game(user, kind="cardigan", hands=[quick(EXAMPLE[0])])
+    assert HandForm(game=quick_game, number=4).full_suits_need == "always"
+    assert HandForm(game=quick_game, number=3).full_suits_need == ""
+
+
+def test_deal_4_drawn_ahead_says_the_full_suits_are_needed_only_if_a_deal_was_not_by_cards(
+    owner_client, user
+):
+    page = owner_client.get(url(make_game(user, kind="cardigan"))).content.decode()
+    last = page.split('<template class="hand-ahead">')[3]
+    assert 'class="part need-unknown" id="full-suits"' in last
+    assert "If a deal of this game was not entered card by card" in last

@@ -95,7 +95,8 @@ def test_the_value_is_shown_as_soon_as_a_strain_is_chosen(owner_client, game):
     page = owner_client.post(url(game), post(**fields), headers=HTMX).content.decode()
     # 7 + 3 for thievery + 1 as Ana deals; no sour trumps without trumps, no nil's condition.
     assert '<span class="number">11</span>' in page and "Dealer&#x27;s bonus" in page
-    assert 'name="sour_trumps"' not in page and 'name="nil_without_joker"' not in page
+    # Both are drawn for a phone with no signal, the strain's radio hiding them (contractor.css).
+    assert 'class="cond-sour_trumps"' in page and 'class="cond-nil_without_joker"' in page
 
 
 def test_absolutely_sure_doubles_the_failed_contract_but_not_the_challenge(owner_client, game):
@@ -226,8 +227,9 @@ def test_the_calculator_answers_htmx_with_its_fragment(owner_client, game):
     response = owner_client.get(url(game, "contractor/calculator/?strain=nil"), headers=HTMX)
     page = response.content.decode()
     assert "<html" not in page and 'id="calculator-body"' in page
+    # Every condition is drawn, nil's radio alone hiding those that do not go with it.
     assert 'name="nil_without_joker"' in page
-    assert 'name="extra_tricks"' not in page and 'name="sour_trumps"' not in page
+    assert 'id="extra_tricks"' in page and 'class="cond-sour_trumps"' in page
 
 
 def test_the_calculator_uses_the_games_strain_values(owner_client, user):

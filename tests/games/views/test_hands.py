@@ -24,8 +24,11 @@ def url(game, rest="hands/new/"):
 def test_the_hand_form_says_who_deals_and_sits_out(owner_client, game):
     page = owner_client.get(url(game)).content.decode()
     page = page.split('<template class="hand-ahead">')[0]  # not the next hands' (offline)
-    assert "Ana deals and sits out" in page
-    assert 'name="tricks_0"' not in page and 'name="tricks_1"' in page
+    # "and sits out" hidden while In-comer or In-comer declined is chosen (entry.css).
+    assert 'Ana deals<span class="sits-out"> and sits out</span>.' in page
+    # Ana's row of tricks is an in-comer's alone: drawn for a phone with no signal, shown by
+    # In-comer's radio alone (entry.css).
+    assert 'only-incomer" id="tricks_0"' in page and 'class="chips-row" id="tricks_1"' in page
 
 
 def test_an_htmx_change_answers_the_form_fragment_with_the_preview(owner_client, game):
@@ -129,9 +132,12 @@ def test_passes_void_hands_and_a_declined_incomer_are_one_tap(owner_client, game
 def test_a_declined_incomer_is_not_said_to_sit_out(owner_client, game):
     # Ana dealt, came in and declined (docs/RULES.md): her buy-in is the only payment.
     post = {"number": 1, "kind": "declined"}
-    page = owner_client.post(url(game), post, headers={"HX-Request": "true"}).content.decode()
+    response = owner_client.post(url(game), post, headers={"HX-Request": "true"})
+    page = response.content.decode()
     assert "Ana paid" in page and "to come in, then declined" in page
-    assert "sits out" not in page
+    # The form's "and sits out" is drawn for a phone with no signal, hidden while In-comer
+    # declined is chosen (entry.css); the preview says nothing of it.
+    assert response.context["sits_out"] is None and "deals and sits out" not in page
     assert "sits out" in owner_client.post(url(game), {"number": 1}).content.decode()
 
 
@@ -139,10 +145,26 @@ def test_fixed_tricks_then_in_comer_leaves_no_fixed_tricks_asked(owner_client, g
     # Fixed was chosen, then In-comer tapped: the form still sends Fixed, not on offer now.
     post = {"number": 1, "kind": "incomer", "bid": "fixed", "target": 2, "trumps": "S"}
     response = owner_client.post(url(game), post | {"save": "1"})
-    page = response.content.decode()
-    assert 'id="target"' not in page and "Tricks fixed" not in page
+    # Fixed tricks stay drawn for a phone with no signal, hidden while In-comer is chosen
+    # (entry.css); the bid is asked again.
+    assert (
+        'class="not-incomer"><input type="radio" name="bid" value="fixed"'
+        in response.content.decode()
+    )
     assert response.context["form"].errors["bid"] == ["Which bid?"]
     assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("kind", ["played", "incomer", "passed"])
+def test_every_kind_of_tridge_hand_is_drawn_whichever_is_chosen(owner_client, game, kind):
+    # Offline no answer draws an in-comer's parts at a tap: the form must hold them already,
+    # the radios alone showing them (entry.css).
+    page = owner_client.post(url(game), {"number": 1, "kind": kind}, headers={"HX-Request": "true"})
+    page = page.content.decode()
+    for part in ('id="player"', 'class="incomer-only"', 'id="target"', "went-for-all"):
+        assert part in page
+    assert 'class="not-incomer"><input type="radio" name="bid" value="fixed"' in page
+    assert 'only-incomer" id="tricks_0"' in page
 
 
 def test_an_incomer_plays_against_all_three(owner_client, game):
