@@ -39,6 +39,9 @@ class Tridge(GameKind):
         # hand's form is known (with four, its dealer sits out: other trick rows).
         return HandForm(game=form.game, number=form.number + 1)
 
+    # Kept by a phone for use with no signal: the table settles and ends the match there too.
+    KEPT_SCREENS = ("settlement", "end_match")
+
     # The match's money: chips at so much a chip, its end, what it leaves the next one.
     money = match.TridgeMoney
     # The board: money beside the chips, the funds, the match's end.

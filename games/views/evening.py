@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
+from games import offline
 from games.engine.words import money_text
 from games.models import Game, Payment, Session
 from games.money import books, evening
@@ -25,6 +26,7 @@ from games.views.ledger import AmountField
 def settle_up(request, pk):
     sessions = Session.objects.select_related("group")
     session = get_object_or_404(sessions, pk=pk, group__memberships__user=request.user)
+    offline.shown(request, session=session)  # kept for its games with no signal
     return _page(request, session)
 
 
