@@ -65,7 +65,10 @@ def _page(request, session, refused=None, part=None):
         due.form = PartForm(auto_id=f"part{index}_%s", due=due)
         if part is not None and (part.due.payer, part.due.payee) == (due.payer, due.payee):
             part.auto_id, due.form = f"part{index}_%s", part
-    context = {"session": session, "evening": result, "refused": part}
+    # Its games, whose hands kept on a phone it does not count yet (games/unsent.html): a
+    # game left out (not over yet) too, which they may end.
+    games = [item.game for item in [*result.counted, *result.left_out]]
+    context = {"session": session, "evening": result, "refused": part, "games": games}
     return render(request, "sessions/settle.html", context)
 
 

@@ -80,6 +80,7 @@ def session_detail(request, pk):
     context = {
         "session": session,
         "results": results,
+        "games": games,  # whose hands kept on a phone are not counted yet (games/unsent.html)
         "money_games": len(money),
         "money_unfinished": sum(not result.finished for result in money),
     }
