@@ -12,8 +12,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games.models import Game, Submission
 from tests.e2e import typical
-from tests.e2e.offline_hands import queued, tridge_played
+from tests.e2e.offline_hands import SAVE, chip, click, number, queued, tridge_played
 from tests.e2e.test_installed import keeping, logged_in
 from tests.tables import BEN_WINS
 
@@ -68,3 +69,61 @@ def test_a_kept_board_opens_the_evenings_end_with_no_signal_naming_the_hands_not
         if name in ("settlement", "settle up"):
             shoot(page, f"offline-{name.replace(' ', '-')}")
     assert game.hands.count() == 1  # nothing sent: the phone has no signal
+
+
+def tridge_hand(people, tricks=(5, 3, 1)):
+    """A Tridge hand entered offline in a game whose seats are `people`: the first in play
+    after the dealer plays in clubs."""
+
+    def enter(page):
+        dealer = people[(number(page) - 1) % 4]
+        in_play = [name for name in people if name != dealer]
+        click(page, f"#player label:has-text('{in_play[0]}')")
+        click(page, "#bid label:has-text('Play')")
+        click(page, "#trumps label:has-text('clubs')")
+        for name, taken in zip(in_play, tricks, strict=True):
+            chip(page, f"tricks_{people.index(name)}", taken)
+        click(page, SAVE)
+
+    return enter
+
+
+@pytest.mark.parametrize("then", ["Leave it running", "End it here"])
+def test_play_again_offline_keeps_two_hands_and_starts_the_next_game_once_with_both_in_order(
+    installed, live_server, user, shoot, then
+):
+    page, game, pages = kept_board(installed, live_server, user)
+    base = live_server.url
+    installed.set_offline(True)
+    page.reload()
+    expect(page.locator("#connection")).to_contain_text("No signal: the scores as of")
+    page.click("text=Play again with the same people")  # the question, kept
+    expect(page.locator("h1")).to_have_text("This game is not over yet")
+    page.click(f"button:has-text('{then}')")
+    page.wait_for_url(base + pages["again"] + ("?then=end" if then == "End it here" else ""))
+    expect(page.locator("#again")).to_contain_text("Ben dealing first")
+    people = ["Ben", "Cy", "Dee", "Ana"]  # the seats turned: the first dealer sits first
+    tridge_hand(people)(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 2")
+    tridge_hand(people, tricks=(1, 3, 5))(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 3")
+    shoot(page, "offline-play-again")
+    assert Game.objects.count() == 1  # nothing started with no signal
+    kept = queued(page)
+    assert [hand["number"] for hand in kept] == [1, 2]
+
+    installed.set_offline(False)  # queue.js sends them, then opens the next game's scores
+    page.wait_for_url(re.compile(rf"/games/(?!{game.pk}/)\d+/$"), timeout=60_000)
+    started = Game.objects.exclude(pk=game.pk).get()  # once
+    assert page.url == f"{base}/games/{started.pk}/"
+    assert started.players == people
+    game.refresh_from_db()
+    assert game.meta["next_game"] == started.pk and game.hands.count() == 1
+    # Ended there after its one hand, as the table chose with no signal; or left running.
+    assert game.meta.get("ended", {}).get("after") == (1 if then == "End it here" else None)
+    hands = list(started.hands.order_by("number"))
+    assert [hand.number for hand in hands] == [1, 2]
+    assert [hand.record["player"] for hand in hands] == ["Cy", "Ben"]
+    keys = list(Submission.objects.filter(game=started).values_list("key", flat=True))
+    assert sorted(keys) == sorted(hand["key"] for hand in kept)
+    assert queued(page) == []

@@ -1,0 +1,58 @@
+// Play again with no signal (games/views/again.py). The Play again buttons post to the
+// server, which cannot answer: with no signal, they open instead the next game's page the
+// worker keeps (games/offline.py), the one with the seat that deals first as the phone's
+// scores say. Its hands are kept under its own path (static/js/queue.js) and sent when the
+// signal returns: the first starts the game, once, the others follow in order.
+(function () {
+  var REMATCH = /^\/games\/(\d+)\/rematch\/$/;
+
+  // Who deals the next game first, as a seat of the last game: what the board last drawn
+  // said (the scores the server had), moved on by the hands kept since, the deal passing
+  // to the left after each but a redeal (GameKind.next_game's rule, in most games).
+  function seat(game) {
+    var said = (localStorage.getItem("again:" + game) || "0/1").split("/").map(Number);
+    var kept = window.keptHands ? window.keptHands("/games/" + game + "/") : [];
+    var dealt = kept.filter(function (hand) { return !hand.button || hand.button[1] !== "redeal"; });
+    return (said[0] + dealt.length) % said[1];
+  }
+
+  // The board: where its next game's first dealer sits, for the pages it keeps that ask
+  // to play again (the question, Tridge's settlement), which do not say it.
+  var rematch = document.querySelector("form#rematch[data-first]");
+  if (rematch) {
+    var game = rematch.action.match(/\/games\/(\d+)\//)[1];
+    localStorage.setItem("again:" + game, rematch.dataset.first + "/" + rematch.dataset.seats);
+  }
+
+  document.addEventListener("submit", function (event) {
+    var path = new URL(event.target.action, location.href).pathname.match(REMATCH);
+    if (!path || navigator.onLine !== false) return;
+    event.preventDefault();
+    // "End it here, then play again": said to the server with the next game's first hand.
+    var end = event.submitter && event.submitter.name === "then" && event.submitter.value === "end";
+    window.location.assign("/games/" + path[1] + "/again/" + seat(path[1]) + "/" + (end ? "?then=end" : ""));
+  });
+
+  // The next game's page. `after`: the hands the last game has on this phone, stored and
+  // kept, which the server stores before it starts the next game (their order is the
+  // table's). Written into the forms as they are drawn, before queue.js reads them.
+  var again = document.getElementById("again");
+  if (!again) return;
+  var last = again.dataset.last;
+  var after = Number(again.dataset.hands) + (window.keptHands ? window.keptHands(last).length : 0);
+  var forms = [document.getElementById("entry")];
+  document.querySelectorAll("template.hand-ahead").forEach(function (t) { forms.push(t.content); });
+  var then = new URLSearchParams(location.search).get("then") === "end" ? "end" : "";
+  forms.forEach(function (part) {
+    var field = part && part.querySelector("input[name=after]");
+    if (field) field.setAttribute("value", String(after));
+    field = part && part.querySelector("input[name=then]");
+    if (field) field.setAttribute("value", then);
+  });
+  // Started, and nothing kept here for it: its own scores, the way any game is played.
+  var started = again.dataset.started;
+  var list = document.getElementById("queue");
+  if (started && navigator.onLine !== false && window.keptHands && !window.keptHands(list.dataset.board).length) {
+    window.location.replace(started);
+  }
+})();
