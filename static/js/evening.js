@@ -22,6 +22,16 @@
   if (rematch) {
     var game = rematch.action.match(/\/games\/(\d+)\//)[1];
     localStorage.setItem("again:" + game, rematch.dataset.first + "/" + rematch.dataset.seats);
+    // Back from sending this game's kept hands (its new-hand page sent them, then came here):
+    // the next game's, which waited for them. Only then: a board opened otherwise is shown.
+    var from = document.referrer ? new URL(document.referrer).pathname : "";
+    var sent = from === location.pathname + "hands/new/";
+    if (sent && navigator.onLine !== false && window.keptHands && !window.keptHands(location.pathname).length) {
+      for (var at = 0; at < Number(rematch.dataset.seats); at += 1) {
+        var next = "/games/" + game + "/again/" + at + "/";
+        if (window.keptHands(next).length) return window.location.assign(next);
+      }
+    }
   }
 
   document.addEventListener("submit", function (event) {
@@ -49,9 +59,22 @@
     field = part && part.querySelector("input[name=then]");
     if (field) field.setAttribute("value", then);
   });
-  // Started, and nothing kept here for it: its own scores, the way any game is played.
   var started = again.dataset.started;
   var list = document.getElementById("queue");
+  // The last game's kept hands go first (the server waits for them): its new-hand page sends
+  // them, then its board sends the browser back here. This page's queue does not start.
+  function lastFirst() {
+    return !started && window.keptHands && window.keptHands(last).length > 0;
+  }
+  if (lastFirst() && navigator.onLine !== false) {
+    list.removeAttribute("id"); // static/js/queue.js, which runs next, finds no queue
+    return window.location.replace(last + "hands/new/");
+  }
+  // The signal back while this page is open: the same, before queue.js's own wait is over.
+  window.addEventListener("online", function () {
+    if (lastFirst()) window.location.replace(last + "hands/new/");
+  });
+  // Started, and nothing kept here for it: its own scores, the way any game is played.
   if (started && navigator.onLine !== false && window.keptHands && !window.keptHands(list.dataset.board).length) {
     window.location.replace(started);
   }

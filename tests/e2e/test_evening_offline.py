@@ -127,3 +127,35 @@ def test_play_again_offline_keeps_two_hands_and_starts_the_next_game_once_with_b
     keys = list(Submission.objects.filter(game=started).values_list("key", flat=True))
     assert sorted(keys) == sorted(hand["key"] for hand in kept)
     assert queued(page) == []
+
+
+def test_play_again_offline_after_a_kept_hand_sends_the_last_games_hand_first(
+    installed, live_server, user
+):
+    """Hand 2 of the match kept with no signal moves the deal on: Cy deals the next match
+    first. Back online, the match's hand 2 is stored before the next match starts."""
+    page, game, pages = kept_board(installed, live_server, user)
+    base = live_server.url
+    keeping(page, f"/games/{game.pk}/again/2/")
+    installed.set_offline(True)
+    page.goto(f"{base}/games/{game.pk}/hands/new/")
+    tridge_played()(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 3")
+    page.goto(base + pages["question"])
+    page.click("button:has-text('Leave it running')")
+    page.wait_for_url(f"{base}/games/{game.pk}/again/2/")
+    expect(page.locator("#again")).to_contain_text("Cy dealing first")
+    people = ["Cy", "Dee", "Ana", "Ben"]
+    tridge_hand(people)(page)
+    tridge_hand(people, tricks=(1, 3, 5))(page)
+    expect(page.locator("#entry-title")).to_have_text("Hand 3")
+
+    installed.set_offline(False)
+    page.wait_for_url(re.compile(rf"/games/(?!{game.pk}/)\d+/$"), timeout=60_000)
+    started = Game.objects.exclude(pk=game.pk).get()
+    game.refresh_from_db()
+    assert game.hands.count() == 2 and game.meta["next_game"] == started.pk
+    assert started.players == people
+    hands = started.hands.order_by("number")
+    assert [(hand.number, hand.record["player"]) for hand in hands] == [(1, "Dee"), (2, "Cy")]
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('queue:'))") == []

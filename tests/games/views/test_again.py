@@ -120,3 +120,11 @@ def test_end_it_here_then_play_again_ends_the_last_match_after_the_hands_it_had(
     game.refresh_from_db()
     assert game.meta["ended"]["after"] == 1 and game.rules["hands"] == 1
     assert Game.objects.get(pk=game.meta["next_game"]).hands.count() == 1
+
+
+def test_the_board_says_which_seat_deals_the_next_game_first_for_play_again_offline(
+    owner_client, game
+):
+    page = owner_client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="rematch" data-first="1" data-seats="4"' in page
+    assert "js/evening.js" in page and "js/unsent.js" in page
