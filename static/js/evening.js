@@ -6,22 +6,27 @@
 (function () {
   var REMATCH = /^\/games\/(\d+)\/rematch\/$/;
 
-  // Who deals the next game first, as a seat of the last game: what the board last drawn
-  // said (the scores the server had), moved on by the hands kept since, the deal passing
-  // to the left after each but a redeal (GameKind.next_game's rule, in most games).
-  function seat(game) {
-    var said = (localStorage.getItem("again:" + game) || "0/1").split("/").map(Number);
-    var kept = window.keptHands ? window.keptHands("/games/" + game + "/") : [];
-    var dealt = kept.filter(function (hand) { return !hand.button || hand.button[1] !== "redeal"; });
+  // Who deals the next game first, as a seat of the last game: what its board last drawn
+  // said (the scores the server had: this page, or the board the worker keeps, for the
+  // pages that ask to play again and do not say it), moved on by the hands kept since, the
+  // deal passing to the left after each but a redeal (GameKind.next_game's rule, in most).
+  async function seat(game) {
+    var board = "/games/" + game + "/";
+    var form = document.querySelector("form#rematch[data-first]");
+    var kept = !form && window.caches && (await caches.match(board, { ignoreVary: true }));
+    if (kept) {
+      var page = new DOMParser().parseFromString(await kept.text(), "text/html");
+      form = page.querySelector("form#rematch[data-first]");
+    }
+    var said = form ? [Number(form.dataset.first), Number(form.dataset.seats)] : [0, 1];
+    var hands = window.keptHands ? window.keptHands(board) : [];
+    var dealt = hands.filter(function (hand) { return !hand.button || hand.button[1] !== "redeal"; });
     return (said[0] + dealt.length) % said[1];
   }
 
-  // The board: where its next game's first dealer sits, for the pages it keeps that ask
-  // to play again (the question, Tridge's settlement), which do not say it.
   var rematch = document.querySelector("form#rematch[data-first]");
   if (rematch) {
     var game = rematch.action.match(/\/games\/(\d+)\//)[1];
-    localStorage.setItem("again:" + game, rematch.dataset.first + "/" + rematch.dataset.seats);
     // Back from sending this game's kept hands (its new-hand page sent them, then came here):
     // the next game's, which waited for them. Only then: a board opened otherwise is shown.
     var from = document.referrer ? new URL(document.referrer).pathname : "";
@@ -40,7 +45,9 @@
     event.preventDefault();
     // "End it here, then play again": said to the server with the next game's first hand.
     var end = event.submitter && event.submitter.name === "then" && event.submitter.value === "end";
-    window.location.assign("/games/" + path[1] + "/again/" + seat(path[1]) + "/" + (end ? "?then=end" : ""));
+    seat(path[1]).then(function (at) {
+      window.location.assign("/games/" + path[1] + "/again/" + at + "/" + (end ? "?then=end" : ""));
+    });
   });
 
   // The next game's page. `after`: the hands the last game has on this phone, stored and

@@ -2,11 +2,26 @@
 // goes by fetch() and keeps its one-time key (games/play/once.py) until it is answered,
 // sent again by itself when the signal returns (docs/RELIABILITY.md, section 5). Without
 // JavaScript the form is sent as any form. Hands kept offline: queue.js, loaded only then.
-(function (queue) {
-  if (queue && localStorage.getItem("queue:" + location.pathname)) {
-    document.head.appendChild(document.createElement("script")).src = queue;
+// Play again with no signal (a member's board): evening.js, loaded only then too, so that
+// the board's first load stays light.
+(function (queue, evening) {
+  function load(src) {
+    var script = document.createElement("script");
+    script.async = false; // in order: evening.js reads the queue through unsent.js
+    document.head.appendChild(script).src = src;
   }
-})(document.currentScript.dataset.queue);
+  if (queue && localStorage.getItem("queue:" + location.pathname)) load(queue);
+  if (!evening) return;
+  var loaded = false;
+  function play() {
+    if (!loaded) evening.split(" ").forEach(load);
+    loaded = true;
+  }
+  // With no signal; or back from sending this game's kept hands (the next game's wait).
+  var from = document.referrer ? new URL(document.referrer).pathname : "";
+  if (navigator.onLine === false || from === location.pathname + "hands/new/") play();
+  window.addEventListener("offline", play);
+})(document.currentScript.dataset.queue, document.currentScript.dataset.evening);
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
