@@ -7,6 +7,7 @@ from games.play import polls
 from games.play.access import editing, way_in
 from games.views import (
     account,
+    again,
     evening,
     games,
     groups,
@@ -61,6 +62,8 @@ urlpatterns = [
     path("c/<str:token>/", game_screens("coscorer")),
     path("games/<int:pk>/links/", games.links, name="game_links"),
     path("games/<int:pk>/rematch/", games.rematch, name="game_rematch"),
+    # Play again with no signal: the next game's page, its first dealer at `seat`.
+    path("games/<int:pk>/again/<int:seat>/", again.again, name="game_again"),
     path("games/<int:pk>/stake/", evening.game_stake, name="game_stake"),
     path("games/<int:pk>/rename/", games.game_rename, name="game_rename"),
     path("games/<int:pk>/delete/", games.game_delete, name="game_delete"),

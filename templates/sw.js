@@ -9,6 +9,8 @@ const VERSION = "{{ version }}";
 const FILES = {{ files|safe }};
 const OFFLINE = "{{ offline }}"; // the games kept, where a page asked for is not
 const NEVER = {{ never|safe }}; // the admin and the account pages: always the network's
+// Bytes of pages kept, for one game and in all (games/offline.py BUDGET says why so much).
+const BUDGET = {{ budget|safe }};
 const STATIC = VERSION + " static";
 const PAGES = VERSION + " pages "; // and the owner's tag: one owner's pages at a time
 // Asked by the worker (its own fetches, and pages by navigation preload): the server names
@@ -112,7 +114,8 @@ async function fetched(path) {
 }
 
 // A page of an owner drops every other owner's pages. It is kept if it asks to be, or
-// was kept before; and the other pages it lists are fetched when the game changed since.
+// was kept before; and the other pages it lists are fetched when they changed since: the
+// list names each with its version ("/sessions/3/settle/#e1f..."), or the page's own.
 async function keep(path, response) {
   const owner = response.headers.get("Offline-Owner");
   if (!owner) return; // no one's: logged out, or not a page
@@ -121,17 +124,90 @@ async function keep(path, response) {
     if (other.startsWith(PAGES) && other !== name) await caches.delete(other);
   }
   const cache = await caches.open(name);
-  const listed = (response.headers.get("Offline-Keep") || "").split(" ").filter(Boolean);
+  const listed = paths(response);
   if (!listed.includes(path) && !(await cache.match(path, { ignoreVary: true }))) return;
   if (!response.ok || response.redirected) return cache.delete(path); // gone, or not theirs
-  await cache.put(path, response);
+  const own = await put(cache, path, response);
   const version = response.headers.get("Offline-Version");
-  for (const other of listed) {
-    const kept = await cache.match(other, { ignoreVary: true });
-    if (other === path || (kept && kept.headers.get("Offline-Version") === version)) continue;
-    const fresh = await fetch(other, { headers: ASKED });
-    if (fresh.ok && !fresh.redirected && fresh.headers.get("Offline-Owner") === owner) {
-      await cache.put(other, fresh);
+  const wanted = versions(response);
+  let bytes = 0; // of the pages listed so far, kept or fetched: the list is in budget order
+  for (const [at, other] of listed.entries()) {
+    if (other === path) {
+      bytes += own;
+      continue;
     }
+    const kept = await cache.match(other, { ignoreVary: true });
+    if (kept && kept.headers.get("Offline-Version") === (wanted[at] || version)) {
+      bytes += size(kept);
+    } else if (bytes <= BUDGET.game) {
+      const fresh = await fetch(other, { headers: ASKED });
+      if (fresh.ok && !fresh.redirected && fresh.headers.get("Offline-Owner") === owner) {
+        bytes += await put(cache, other, fresh);
+      }
+    } // past the game's part of the budget nothing more is fetched: trim would drop it
+  }
+  await trim(cache, listed[0]);
+}
+
+// The paths a page lists to keep, and their versions where the list names one.
+function paths(response) {
+  return items(response).map((item) => item.split("#")[0]);
+}
+function versions(response) {
+  return items(response).map((item) => item.split("#")[1]);
+}
+function items(response) {
+  return (response.headers.get("Offline-Keep") || "").split(" ").filter(Boolean);
+}
+
+// Kept with its size beside it (the body as the phone holds it), for the budget.
+async function put(cache, path, response) {
+  const body = await response.blob();
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Encoding"); // the body is kept as read, unpacked
+  headers.delete("Content-Length");
+  headers.set("Offline-Bytes", String(body.size));
+  await cache.put(path, new Response(body, { status: response.status, headers }));
+  return body.size;
+}
+function size(kept) {
+  return Number(kept.headers.get("Offline-Bytes")) || 0;
+}
+
+// The byte budget: a game's pages as its board lists them, most needed first, up to
+// BUDGET.game (those past it go); then, past BUDGET.all, the games whose boards were drawn
+// longest ago go, each with its pages but those another game kept lists, never the game
+// just opened (`opened`). A page no game kept lists any more goes too.
+async function trim(cache, opened) {
+  const kept = new Map();
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request, { ignoreVary: true });
+    if (response) kept.set(new URL(request.url).pathname, response);
+  }
+  const games = new Map(); // a game's board: its pages kept within its part, and when drawn
+  for (const [path, response] of kept) {
+    const listed = paths(response);
+    if (!listed.length || (games.has(listed[0]) && path !== listed[0])) continue;
+    let bytes = 0;
+    const within = [];
+    for (const other of listed) {
+      if (!kept.has(other)) continue;
+      bytes += size(kept.get(other));
+      if (bytes > BUDGET.game && within.length) break; // a game's board is kept whatever
+      within.push(other);
+    }
+    games.set(listed[0], { pages: within, drawn: Date.parse(response.headers.get("Date")) || 0 });
+  }
+  const oldest = [...games.keys()].filter((board) => board !== opened);
+  oldest.sort((a, b) => games.get(a).drawn - games.get(b).drawn);
+  let wanted;
+  for (;;) {
+    wanted = new Set([...games.values()].flatMap((game) => game.pages));
+    const bytes = [...wanted].reduce((sum, path) => sum + size(kept.get(path)), 0);
+    if (bytes <= BUDGET.all || !oldest.length) break;
+    games.delete(oldest.shift());
+  }
+  for (const path of kept.keys()) {
+    if (!wanted.has(path)) await cache.delete(path);
   }
 }

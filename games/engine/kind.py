@@ -101,6 +101,8 @@ class GameKind:
     # The game's own screens, as path()s whose views are wrapped in games.play.access.way_in,
     # included under each way into a game at <key>/ (games/urls.py): urls.SCREENS.
     SCREENS = ()
+    # Which of them a phone keeps for use with no signal (games/offline.py), by name.
+    KEPT_SCREENS: tuple[str, ...] = ()
     # What the player page calls the average of a player's finished games.
     RESULT = "Average final score"
     # Constants the game's own templates read besides the board's context, by name

@@ -158,11 +158,12 @@ def reckon(game: Game, score=None) -> None:
         refill(row.taken_by)
 
 
-def play_again(game: Game) -> Game:
+def play_again(game: Game, first: str | None = None) -> Game:
     """Play again (games/play/following.py): the next game of the same people starts with
-    what `game` left on the table, in the same transaction."""
+    what `game` left on the table, in the same transaction; `first` deals its first hand
+    where a phone with no signal chose so."""
     with transaction.atomic():
-        started = following.start_next(game)
+        started = following.start_next(game, first)
         leftover = Leftover.objects.filter(source=game).first()
         if leftover is not None:
             take(started, [leftover])

@@ -14,27 +14,22 @@ from games.models import Game, Seat
 from games.play import boards, changes, services
 
 
-def start_next(game: Game) -> Game:
+def start_next(game: Game, first: str | None = None) -> Game:
     """Play again: the same kind, house rules and people, the deal passed on as the game's
-    rules say (GameKind.next_game)."""
+    rules say (GameKind.next_game), or to `first`: the one a phone with no signal showed
+    dealing its first hand, whose hands were entered in the seats that follow (a name of
+    the game's; games/views/again.py)."""
     with transaction.atomic():
         locked = services.lock(game)
         started = Game.objects.filter(pk=locked.meta.get("next_game")).first()
         if started:
             return started
         seats = [seat.player for seat in locked.seat_set.select_related("player")]
-        first, rules, meta = locked.engine.next_game(locked, services.score_game(locked))
+        started = drawn_next(locked, first)
         # The sheet's first player deals first: the seats turn, keeping their order.
-        turn = locked.players.index(first)
+        turn = locked.players.index(started.players[0])
         seats = seats[turn:] + seats[:turn]
-        started = Game.objects.create(
-            session=locked.session,
-            kind=locked.kind,
-            players=[player.name for player in seats],
-            rules=rules,
-            meta=meta
-            | {"colours": {name: boards.colours(locked)[name] for name in locked.players}},
-        )
+        started.save()
         Seat.objects.bulk_create(
             Seat(game=started, player=player, position=position)
             for position, player in enumerate(seats)
@@ -42,6 +37,22 @@ def start_next(game: Game) -> Game:
         changes.changed(started)  # a new game: what follows games knows it at once
         _lead_on(locked, started)
     return started
+
+
+def drawn_next(game: Game, first: str | None = None, score=None) -> Game:
+    """The next game as Play again would start it, not stored: the same kind, house rules
+    and people, the seats turned so that its first dealer sits first."""
+    dealer, rules, meta = game.engine.next_game(game, score or services.score_game(game))
+    first = first if first in game.players else dealer
+    turn = game.players.index(first)
+    colours = boards.colours(game)
+    return Game(
+        session=game.session,
+        kind=game.kind,
+        players=game.players[turn:] + game.players[:turn],
+        rules=rules,
+        meta=meta | {"colours": {name: colours[name] for name in game.players}},
+    )
 
 
 def _lead_on(game: Game, started: Game) -> None:

@@ -42,6 +42,9 @@ class Tridge(GameKind):
     # A planned match (or one the table ended) stops at its planned hands, passed ones too.
     last_hand = staticmethod(HandForm.last_hand)
 
+    # Kept by a phone for use with no signal: the table settles and ends the match there too.
+    KEPT_SCREENS = ("settlement", "end_match")
+
     # The match's money: chips at so much a chip, its end, what it leaves the next one.
     money = match.TridgeMoney
     # The board: money beside the chips, the funds, the match's end.

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
+from games import offline
 from games.engine.words import money_text
 from games.models import Game, Payment, Session
 from games.money import books, evening
@@ -25,6 +26,7 @@ from games.views.ledger import AmountField
 def settle_up(request, pk):
     sessions = Session.objects.select_related("group")
     session = get_object_or_404(sessions, pk=pk, group__memberships__user=request.user)
+    offline.shown(request, session=session)  # kept for its games with no signal
     return _page(request, session)
 
 
@@ -63,7 +65,10 @@ def _page(request, session, refused=None, part=None):
         due.form = PartForm(auto_id=f"part{index}_%s", due=due)
         if part is not None and (part.due.payer, part.due.payee) == (due.payer, due.payee):
             part.auto_id, due.form = f"part{index}_%s", part
-    context = {"session": session, "evening": result, "refused": part}
+    # Its games, whose hands kept on a phone it does not count yet (games/unsent.html): a
+    # game left out (not over yet) too, which they may end.
+    games = [item.game for item in [*result.counted, *result.left_out]]
+    context = {"session": session, "evening": result, "refused": part, "games": games}
     return render(request, "sessions/settle.html", context)
 
 

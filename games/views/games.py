@@ -14,6 +14,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
+from games import offline
 from games.engine.registry import GAMES
 from games.engine.sheet import SheetError
 from games.models import Game, Seat, Session
@@ -128,7 +129,18 @@ def draw(access: Access) -> dict:
         for part in ("scores", "more")
     }
     # Once the game is over, the share and co-scorer boards stop polling (board.html).
-    return parts | {"finished": bool(values.get("score") and values["score"].finished)}
+    return parts | {
+        "finished": bool(values.get("score") and values["score"].finished),
+        "first": _next_first(access.game, values.get("score")),
+    }
+
+
+def _next_first(game, score) -> int | None:
+    """The seat of the next game's first dealer, as Play again would start it now: the page
+    a phone with no signal starts it on comes first in what it keeps (games/offline.py)."""
+    if score is None or "next_game" in game.meta or not game.engine.enterable():
+        return None
+    return game.players.index(game.engine.next_game(game, score)[0])
 
 
 @polled
@@ -146,6 +158,7 @@ def board(request, access: Access):
     }
     if live(request):
         return polled_part(request, access, "games/board.html", context)
+    offline.board_drawn(request, context["drawn"]["finished"], context["drawn"].get("first"))
     if access.can_edit:
         # Per visit, as the CSRF token: never cached. One per form: the redeal, put back.
         context["submission"], context["put_back_submission"] = new_key(), new_key()
@@ -162,6 +175,7 @@ def rematch(request, pk):
     tap leads to the game the first started. A game not over asks first: end it here,
     where its rules let the table end it, or leave it running."""
     game = member_game(request, pk)
+    offline.shown(request, game=game)  # its question is kept with no signal
     started = Game.objects.filter(pk=game.meta.get("next_game")).first()
     if started is not None:
         return redirect(started)

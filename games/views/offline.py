@@ -28,6 +28,7 @@ def worker(request):
         "files": json.dumps(offline.files()),
         "offline": reverse("offline"),
         "never": json.dumps([reverse("admin:index"), reverse("account"), _accounts()]),
+        "budget": json.dumps(offline.BUDGET),
     }
     body = render_to_string("sw.js", context)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")

@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_safe
 
+from games import offline
 from games.engine.money import stake_of
 from games.engine.registry import GAMES
 from games.engine.sheet import JSONRefused, SheetError, parse_json
@@ -72,12 +73,14 @@ def session_new(request):
 @login_required
 def session_detail(request, pk):
     session = get_object_or_404(Session, pk=pk, group__memberships__user=request.user)
+    offline.shown(request, session=session)  # kept for its games with no signal
     games = history.games_with_hands().filter(session=session)
     results = [(game, history.result_of(game)) for game in games]
     money = [result for game, result in results if stake_of(game) is not None]
     context = {
         "session": session,
         "results": results,
+        "games": games,  # whose hands kept on a phone are not counted yet (games/unsent.html)
         "money_games": len(money),
         "money_unfinished": sum(not result.finished for result in money),
     }

@@ -8,8 +8,12 @@
     if (!name.includes(" pages ")) continue;
     var cache = await caches.open(name);
     for (var request of await cache.keys()) {
-      var page = new DOMParser().parseFromString(await (await cache.match(request)).text(), "text/html");
-      if (!page.getElementById("live") || page.querySelector("#entry")) continue; // a board
+      var kept = await cache.match(request);
+      // A game's board lists itself first among the pages it keeps (games/offline.py); its
+      // other pages (the new hand, the settlements, the next game's) are reached from it.
+      var keeps = (kept.headers.get("Offline-Keep") || "").split(" ")[0].split("#")[0];
+      if (keeps !== new URL(request.url).pathname) continue;
+      var page = new DOMParser().parseFromString(await kept.text(), "text/html");
       var item = document.createElement("li");
       var link = document.createElement("a");
       link.href = request.url;

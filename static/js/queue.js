@@ -212,8 +212,9 @@
       if (["csrfmiddlewaretoken", "number", "submission", "save"].indexOf(name) >= 0) return;
       (values[name] = values[name] || []).push(value);
     });
+    // `at`: the page it was entered on, where it is sent (a next game's, games/views/again.py).
     var hand = { number: Number(form.elements.number.value), key: key, values: values,
-      button: [pressed.name, pressed.value], word: word };
+      button: [pressed.name, pressed.value], word: word, at: location.pathname };
     if (at >= 0) {
       // A kept hand changed (or settled on its screen): in its place, the later ones
       // following it if it is now another number.

@@ -26,6 +26,7 @@
   var BACKOFF_MS = [2000, 4000, 8000, 16000, 32000, 60000]; // then every 60 s
   var SETTLE_MS = 1000; // the signal back for a moment: one that flickers back would fail it
   var UNANSWERED = [502, 503, 504]; // a proxy's word that the server did not answer
+  var AGAIN = /\/again\/\d+\/$/; // a next game's page (games/urls.py game_again)
   var login = document.querySelector("script[data-login]");
   var LOGIN = login ? login.dataset.login : "/accounts/login/";
 
@@ -79,7 +80,7 @@
   // its key), "screen" (the hand's own screen: what the table must see), "login",
   // "refused" (any other answer: nothing stored), "unanswered".
   function sendOne(board, hand, renewed) {
-    var entry = board + "hands/new/";
+    var entry = hand.at || board + "hands/new/"; // where it was entered (a kept one: the page's)
     return timed(entry)
       .then(function (page) {
         if (loggedOut(page)) throw "login";
@@ -232,7 +233,11 @@
   if (document.getElementById("queue") || !window.fetch) return;
   var needsTable = {};
   function sendAll() {
-    var all = boards().filter(function (board) { return !needsTable[board]; });
+    // A next game begun with no signal (games/views/again.py) waits for its last game's
+    // hands: those go first.
+    var all = boards().filter(function (board) { return !needsTable[board]; }).sort(function (a, b) {
+      return AGAIN.test(a) - AGAIN.test(b);
+    });
     if (!all.length || navigator.onLine === false) return all.length === 0;
     return exclusive(function () {
       return all.reduce(function (previous, board) {

@@ -36,6 +36,8 @@ KEPT = """async () => { const out = {};
 # was on its way when the worker took the pages open).
 ACTIVE = """navigator.serviceWorker.getRegistration()
   .then((r) => !!r && !!r.active && r.active.state === "activated")"""
+# How the worker asks for a page: the answer names the pages to keep (games/offline.py).
+ASKED = {"Service-Worker-Navigation-Preload": "true"}
 # ... and what each path kept weighs, as bytes.
 BODIES = """async () => { const out = {};
   for (const name of await caches.keys()) { const cache = await caches.open(name);
@@ -69,6 +71,12 @@ def keeping(page, *paths):
     """Wait until the worker is installed and keeps `paths`."""
     until(page, lambda: page.evaluate(ACTIVE), "the service worker to be installed")
     until(page, lambda: set(paths) <= pages_kept(page), f"{paths} to be kept")
+
+
+def listed(page, base, path) -> list[str]:
+    """The pages `path` asks the worker to keep (games/offline.py), in its order."""
+    asked = page.request.get(base + path, headers=ASKED)
+    return [item.split("#")[0] for item in asked.headers["offline-keep"].split()]
 
 
 def reloaded(page) -> bool:
@@ -111,7 +119,8 @@ def opened_board(context, live_server, user, kind="tridge"):
     start = datetime.now(UTC)
     board = f"/games/{game.pk}/"
     page.goto(live_server.url + board)
-    keeping(page, board, f"{board}hands/new/")
+    # All it lists, the evening's end too: the worker is idle again when the test goes on.
+    keeping(page, *listed(page, live_server.url, board))
     return page, game, board, minutes(start, datetime.now(UTC))
 
 
@@ -263,20 +272,31 @@ def test_what_the_phone_keeps_for_a_game_is_measured(context, live_server, user,
     page = logged_in(context, live_server)
     board = f"/games/{game.pk}/"
     page.goto(live_server.url + board)
-    keeping(page, board, f"{board}hands/new/")
+    # Every page the board lists (the evening's end too: games/offline.py), as the worker
+    # asks for them.
+    pages = listed(page, live_server.url, board)
+    keeping(page, *pages)
     bodies = {path: bytes(body) for path, body in page.evaluate(BODIES).items()}
     assert b'class="stack hand-form"' in bodies[f"{board}hands/new/"]  # its form, not its end
-    assert set(bodies) == {*offline.files(), board, f"{board}hands/new/"}
+    assert set(bodies) == {*offline.files(), *pages}
     sizes = {
         path: {"kept": len(body), "wire": min(len(body), len(gzip.compress(body)))}
         for path, body in bodies.items()
     }
-    pages = [board, f"{board}hands/new/"]
 
     def total(paths):
         return {part: sum(sizes[path][part] for path in paths) for part in ("kept", "wire")}
 
-    figures = {"static": total(offline.files()), "game": total(pages), "each": sizes}
+    entering = [board, f"{board}hands/new/"]
+    figures = {
+        "static": total(offline.files()),
+        "game": total(entering),
+        "evening": total(set(pages) - set(entering)),
+        "all": total(pages),
+        "budget": offline.BUDGET,
+        "each": sizes,
+    }
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"offline-bytes-{kind}.json").write_text(json.dumps(figures, indent=1))
     assert 0 < figures["game"]["wire"] < figures["game"]["kept"]
+    assert figures["all"]["kept"] <= offline.BUDGET["game"]  # the worker kept them all
