@@ -25,8 +25,7 @@
   if (mine() && !document.querySelector('script[src="' + SENDING + '"]')) {
     var script = document.createElement("script");
     script.async = false; // before the page's own scripts injected after it (queue.js)
-    script.src = SENDING;
-    document.head.appendChild(script);
+    document.head.appendChild(script).src = SENDING;
   }
   var NO_CONNECTION = {
     entry: "No connection: the figures here are out of date. What you entered is kept and catches up at your next tap.",
@@ -97,6 +96,8 @@
   document.addEventListener("submit", function (event) {
     if (navigator.onLine === false && !event.target.elements.submission) {
       event.preventDefault();
+      // A form with a page kept for no signal: Play again's question (static/js/evening.js).
+      if (event.target.dataset.offline) return window.location.assign(event.target.dataset.offline);
       say(NOT_SENT);
     } else if (event.target.id === "logout" && mine() && !confirm(UNSENT)) {
       event.preventDefault(); // logging out empties the phone (games/views/offline.py)

@@ -24,21 +24,6 @@
     return (said[0] + dealt.length) % said[1];
   }
 
-  var rematch = document.querySelector("form#rematch[data-first]");
-  if (rematch) {
-    var game = rematch.action.match(/\/games\/(\d+)\//)[1];
-    // Back from sending this game's kept hands (its new-hand page sent them, then came here):
-    // the next game's, which waited for them. Only then: a board opened otherwise is shown.
-    var from = document.referrer ? new URL(document.referrer).pathname : "";
-    var sent = from === location.pathname + "hands/new/";
-    if (sent && navigator.onLine !== false && window.keptHands && !window.keptHands(location.pathname).length) {
-      for (var at = 0; at < Number(rematch.dataset.seats); at += 1) {
-        var next = "/games/" + game + "/again/" + at + "/";
-        if (window.keptHands(next).length) return window.location.assign(next);
-      }
-    }
-  }
-
   document.addEventListener("submit", function (event) {
     var path = new URL(event.target.action, location.href).pathname.match(REMATCH);
     if (!path || navigator.onLine !== false) return;

@@ -300,7 +300,10 @@
   function sendFirst(sent) {
     var queue = read();
     if (!queue.length) {
-      if (sent) window.location.assign(board); // the real scores
+      // The real scores; or the next game begun with no signal, which waited for these.
+      if (sent) window.location.assign(Kept.boards().filter(function (other) {
+        return other.indexOf(board + "again/") === 0 && Kept.read(other).length;
+      })[0] || board);
       return true;
     }
     sending = true;

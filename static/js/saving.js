@@ -4,25 +4,6 @@
 // JavaScript the form is sent as any form. A new hand's save with no answer within
 // Kept.NO_ANSWER_MS (static/js/sending.js), failed, or answered 502/503/504 is kept on the
 // phone as with no signal (static/js/queue.js keepHand), and sent again by itself.
-// Play again with no signal (a member's board): evening.js, loaded only then, so that the
-// board's first load stays light.
-(function (evening) {
-  if (!evening) return;
-  var loaded = false;
-  function play() {
-    if (loaded) return;
-    loaded = true;
-    evening.split(" ").forEach(function (src) {
-      var script = document.createElement("script");
-      script.async = false; // in order: evening.js reads the queue through unsent.js
-      document.head.appendChild(script).src = src;
-    });
-  }
-  // With no signal; or back from sending this game's kept hands (the next game's wait).
-  var from = document.referrer ? new URL(document.referrer).pathname : "";
-  if (navigator.onLine === false || from === location.pathname + "hands/new/") play();
-  window.addEventListener("offline", play);
-})(document.currentScript.dataset.evening);
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
