@@ -347,6 +347,7 @@
     setTimeout(function () { if (navigator.onLine !== false) send(); }, 1000);
   });
   document.addEventListener("DOMContentLoaded", function () {
+    unscored(); // a kept page opened with no signal: its own form's too, not only those drawn
     var queue = read();
     if (!queue.length) return;
     show(queue);
