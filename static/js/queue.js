@@ -398,6 +398,7 @@
 
   window.addEventListener("offline", unscored);
   document.addEventListener("DOMContentLoaded", function () {
+    unscored(); // a kept page opened with no signal: its own form's too, not only those drawn
     var queue = read();
     if (!queue.length) return;
     show(queue);

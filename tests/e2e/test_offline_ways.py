@@ -3,9 +3,10 @@
 Online a choice that changes the form's shape (Bid Fair's points only, Cardigan's counts,
 Tridge's in-comer...) is answered by the server; with no signal no answer comes, so the
 form must hold every way already, the radios alone showing the one chosen. Each test opens
-a new hand's page, loses the signal, enters hands each a different way on the forms the
-page carries, and finds them stored as entered when the signal returns. Past the game's
-last hand, where the game knows it, the phone draws no form.
+the game's board online (the worker keeps it and its new hand's page), loses the signal,
+opens the new hand's page as the phone kept it, enters hands each a different way on the
+forms it carries, and finds them stored as entered when the signal returns. Past the
+game's end, where the page or the hands kept tell it, the phone draws no form.
 """
 
 import pytest
@@ -13,7 +14,6 @@ from playwright.sync_api import expect
 
 from games.models import Hand
 from games.play import services
-from tests.e2e.helpers import log_in
 from tests.e2e.offline_hands import (
     SAVE,
     cardigan_played,
@@ -24,17 +24,20 @@ from tests.e2e.offline_hands import (
     queued,
     tridge_played,
 )
+from tests.e2e.test_installed import logged_in
+from tests.e2e.test_queue import board_kept
 from tests.tables import make_game
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
-def offline_at(page, base, game):
-    """The game's new hand open on a phone that has just lost its signal."""
-    log_in(page, base)
-    page.goto(f"{base}/games/{game.pk}/hands/new/")
-    page.wait_for_load_state()
-    page.context.set_offline(True)
+def offline_at(context, live_server, game):
+    """The game's new hand opened with no signal, drawn from the page the phone kept."""
+    page = logged_in(context, live_server)
+    board_kept(page, live_server.url, game)
+    context.set_offline(True)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    expect(page.locator("body[data-kept^='No signal']")).to_have_count(1)
     return page
 
 
@@ -58,11 +61,11 @@ BEN_TOOK = ["KS", "QS", "AD", "JD", "QD", "9D", "KC", "AC"]
 
 
 def test_bid_fair_with_no_signal_takes_points_only_on_a_form_drawn_card_by_card(
-    live_server, phone, user
+    live_server, installed, user
 ):
     base = live_server.url
     game = make_game(user, "bid_fair", ("Ana", "Ben"))
-    page = offline_at(phone, base, game)
+    page = offline_at(installed, live_server, game)
     # Hand 1: the form came card by card; Points only shows the points at the tap alone.
     expect(page.locator("#points")).to_be_hidden()
     click(page, "#count label:has(input[value='points'])")
@@ -112,12 +115,12 @@ def points_only(page, ana, ben, bid=None):
 
 
 def test_bid_fair_with_no_signal_offers_no_hand_once_the_hands_kept_end_the_game(
-    live_server, phone, user
+    live_server, installed, user
 ):
     base = live_server.url
     first = {"cut": "10C", "points": {"Ana": 100, "Ben": 40}}
     game = make_game(user, "bid_fair", ("Ana", "Ben"), rules={"target": 300}, hands=[first])
-    page = offline_at(phone, base, game)
+    page = offline_at(installed, live_server, game)
     # Hand 2: Ana shows J♥, Ben holds 50 and fails: 171 to 80, no end.
     points_only(page, 71, 40, bid=(0, "JH"))
     saved(page, "Hand", 2)
@@ -154,11 +157,11 @@ def way(page, mode):
 
 
 def test_cardigan_with_no_signal_takes_every_way_of_entering_a_deal_and_offers_no_deal_5(
-    live_server, phone, user
+    live_server, installed, user
 ):
     base = live_server.url
     game = make_game(user, "cardigan", ("Ana", "Ben", "Cy", "Dee"))
-    page = offline_at(phone, base, game)
+    page = offline_at(installed, live_server, game)
     # Deal 1: card by card, as the form came (the phone counts the grid).
     cardigan_played("Ana", 4, "no_trump")(page)
     expect(page.locator("#entry-title")).to_have_text("Deal 2")
@@ -216,11 +219,11 @@ CONTRACT = {"contractor": "Ana", "strain": "clubs", "tricks": {"Ana": 6, "Ben": 
 
 
 def test_contractor_with_no_signal_takes_the_conditions_that_go_with_each_strain(
-    live_server, phone, user
+    live_server, installed, user
 ):
     base = live_server.url
     game = make_game(user, "contractor", ("Ana", "Ben", "Cy"))
-    page = offline_at(phone, base, game)
+    page = offline_at(installed, live_server, game)
     # The auction is a call at a time, each answered by the server: offline it is not offered.
     expect(page.locator("#mode label:has(input[value=auction])")).to_be_hidden()
     # Hand 1: Ana's nil without the joker; nil's own condition shows, extra tricks go.
@@ -262,11 +265,11 @@ def test_contractor_with_no_signal_takes_the_conditions_that_go_with_each_strain
 
 
 def test_contractor_with_no_signal_offers_no_hand_past_the_planned_ones_a_redeal_one_further(
-    live_server, phone, user
+    live_server, installed, user
 ):
     base = live_server.url
     game = make_game(user, "contractor", ("Ana", "Ben", "Cy"), hands=[CONTRACT] * 7)
-    page = offline_at(phone, base, game)
+    page = offline_at(installed, live_server, game)
     # Hands 8 and 9 are left: a redeal puts the last one at 10.
     contractor_redeal(page)
     expect(page.locator("#entry-title")).to_have_text("Hand 9")
@@ -290,11 +293,11 @@ def tridge_tricks(page, tricks):
 
 
 def test_tridge_with_no_signal_takes_every_kind_of_hand_on_the_forms_it_holds(
-    live_server, phone, user
+    live_server, installed, user
 ):
     base = live_server.url
     game = make_game(user)  # Ana, Ben, Cy and Dee: the dealer sits out
-    page = offline_at(phone, base, game)
+    page = offline_at(installed, live_server, game)
     # Hand 1, Ana deals: Ben plays.
     expect(page.locator(".tricks .only-incomer")).to_be_hidden()
     tridge_played()(page)
