@@ -113,6 +113,9 @@ def drawn(access: Access) -> dict:
     return cache.get_or_set(key, lambda: draw(access), BOARD_SECONDS)
 
 
+SAVE_FORMS = ("board-action", "put-back")  # the board's saves: a redeal, put back
+
+
 def draw(access: Access) -> dict:
     # Drawn without the request: no account, CSRF token or message can get into it. Its
     # links ({% url 'game:...' %}) read the way in from the request's current_app, as
@@ -130,6 +133,10 @@ def draw(access: Access) -> dict:
     }
     # Once the game is over, the share and co-scorer boards stop polling (board.html).
     return parts | {
+        # A save drawn (a redeal, put back): the board loads saving.js for it alone, which
+        # its first load cannot afford otherwise (tests/e2e/test_page_weight.py). Without
+        # it such a form is sent as any form, with its one-time key.
+        "saves": any(f'id="{form}"' in "".join(parts.values()) for form in SAVE_FORMS),
         "finished": bool(values.get("score") and values["score"].finished),
         "first": _next_first(access.game, values.get("score")),
     }

@@ -6,20 +6,12 @@
   var LOGIN = document.currentScript.dataset.login; // {% url 'login' %}, from base.html
   var SENDING = document.currentScript.dataset.sending; // static/js/sending.js
   // This page's owner's hands and drafts (games/offline.py owner_context): another's are
-  // never shown nor sent; their drafts are dropped here (their kept hands wait for them:
-  // logging out empties the phone, games/views/offline.py).
+  // never shown nor sent (their drafts are dropped by drafts.js; their kept hands wait for
+  // them: logging out empties the phone, games/views/offline.py).
   var OWNER = document.body.dataset.owner || "";
   var MINE = "queue:" + OWNER + ":";
   function mine() {
     return OWNER && Object.keys(localStorage).some(function (key) { return key.indexOf(MINE) === 0; });
-  }
-  try {
-    Object.keys(localStorage).forEach(function (key) {
-      var others = OWNER && key.indexOf("draft:") === 0 && key.indexOf("draft:" + OWNER + ":") !== 0;
-      if (others) localStorage.removeItem(key);
-    });
-  } catch (error) {
-    // Storage refused (private browsing): nothing was kept.
   }
   // Hands kept: sent from any page of the app (a new hand's page loads it itself, first).
   if (mine() && !document.querySelector('script[src="' + SENDING + '"]')) {

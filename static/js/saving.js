@@ -18,7 +18,6 @@
   // A save with no answer by then is sent again: it carries the same key.
   var GIVE_UP_MS = 20000;
   var SETTLE_MS = 1000;
-  var PROXY = [502, 503, 504]; // a proxy's answer for a server that did not answer
   var sending = null; // {key, name, value, abort}: the save on its way, by its key and button
   var held = null; // the same, for a save waiting for the connection
   var givingUp, slowing;
@@ -187,7 +186,8 @@
     })
       .then(function (response) {
         if (sending !== save) return;
-        if (PROXY.indexOf(response.status) >= 0 && keep(form, save)) return;
+        // A proxy's 502/503/504: the server did not answer (Kept.UNANSWERED, sending.js).
+        if (window.Kept && Kept.UNANSWERED.indexOf(response.status) >= 0 && keep(form, save)) return;
         sending = null;
         stopWaiting();
         return answered(form, save, response);
