@@ -151,7 +151,16 @@ class FirefoxPhone(Phone):
     def offline(self, on: bool) -> None:
         """The phone's own switch: navigator.onLine false and no request leaves the tab
         (BiDi's network emulation, which Firefox ESR 153 has)."""
-        conditions = {"type": "offline"} if on else None
+        self._emulate({"type": "offline"} if on else None)
+        if not on:
+            # A page loaded while the emulation was on gets no "online" event when it is
+            # lifted (Firefox ESR 153; a page loaded before does, and so does a real phone
+            # when the signal returns): the switch is flipped once more, and that page too
+            # hears the browser's own "offline", then "online".
+            self._emulate({"type": "offline"})
+            self._emulate(None)
+
+    def _emulate(self, conditions) -> None:
         self.bidi(
             "emulation.setNetworkConditions", networkConditions=conditions, contexts=[self.tab]
         )

@@ -125,8 +125,27 @@ class Phone:
             except Exception as error:  # a page on its way: asked again
                 last = error
             if time.monotonic() > deadline:
-                raise AssertionError(f"{self.engine}: timed out waiting for {what} ({last})")
+                raise AssertionError(
+                    f"{self.engine}: timed out waiting for {what} ({last}); {self.glimpse()}"
+                )
             time.sleep(0.05)  # a poll, not a guess at how long anything takes
+
+    def glimpse(self) -> str:
+        """Where the phone is and the start of what it shows, for a failure's message."""
+        try:
+            return self.run("() => location.href + ': ' + document.body.innerText.slice(0, 400)")
+        except Exception as error:  # the page may be the browser's own, or none
+            return f"(the page cannot be read: {error})"
+
+    def until(self, condition, what: str, timeout: float = TIMEOUT) -> None:
+        """Poll `condition()` in the test (the database, the relay) until it is true."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{self.engine}: timed out waiting for {what}; {self.glimpse()}"
+                )
+            time.sleep(0.05)  # a poll
 
     def wait_for_text(self, selector: str, text: str, timeout: float = TIMEOUT) -> None:
         self.wait(

@@ -104,12 +104,18 @@ class Relay:
         # signal is back, as it would on a phone, and a kept-alive one cannot slip by.
         self._drop_all()
         if mode == "down":
-            self.server.close()
+            self._stop_listening()
         elif was == "down":
             self._listen()
 
+    def _stop_listening(self) -> None:
+        # Closed alone, the socket would go on listening while accept() waits on it in the
+        # other thread: shut down, the accept ends and the port refuses.
+        with suppress(OSError):
+            self.server.shutdown(socket.SHUT_RDWR)
+        self.server.close()
+
     def close(self) -> None:
         self.mode = "closed"
-        with suppress(OSError):
-            self.server.close()
+        self._stop_listening()
         self._drop_all()
