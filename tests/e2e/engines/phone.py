@@ -16,9 +16,11 @@ import time
 TIMEOUT = 60  # a ceiling, never the mechanism
 
 # The element a walk means: by CSS selector, and where `text` is given, the first of them
-# whose words hold it (as a person reads the screen).
+# whose words hold it, among those on show (as a person reads the screen: a form keeps
+# hidden what does not apply yet).
 FIND = """(selector, text) => {
   for (const element of document.querySelectorAll(selector)) {
+    if (!element.getClientRects().length) continue;
     if (text === null || element.textContent.replace(/\\s+/g, " ").includes(text))
       return element;
   }

@@ -31,9 +31,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class WebKit:
+class Driver:
+    """A WebKitWebDriver on its own virtual screen. It drives one session at a time (a
+    second is refused: "Maximum number of active sessions"), so a walk with two phones
+    has two of them."""
+
     def __init__(self):
         self.port = free_port()
+        self.busy = False
         self.process = subprocess.Popen(
             ["xvfb-run", "-a", DRIVER, f"--port={self.port}"],
             stdout=subprocess.DEVNULL,
@@ -50,27 +55,43 @@ class WebKit:
                 assert self.process.poll() is None, "WebKitWebDriver stopped"
                 time.sleep(0.05)
 
-    def phone(self, base: str) -> WebKitPhone:
-        options = webdriver.WebKitGTKOptions()
-        options.binary_location = MINIBROWSER
-        options.add_argument("--automation")
-        driver = webdriver.Remote(f"http://127.0.0.1:{self.port}", options=options)
-        driver.set_script_timeout(SCRIPT_TIMEOUT)
-        driver.set_window_size(390, 844)
-        return WebKitPhone(driver, base)
-
     def close(self) -> None:
         # xvfb-run, Xvfb and the driver share the group it started (start_new_session).
         os.killpg(self.process.pid, signal.SIGTERM)
         self.process.wait(timeout=30)
 
 
+class WebKit:
+    """The test process's WebKit drivers, started as phones need them and kept for the next."""
+
+    def __init__(self):
+        self.drivers = [Driver()]
+
+    def phone(self, base: str) -> WebKitPhone:
+        driver = next((each for each in self.drivers if not each.busy), None)
+        if driver is None:
+            driver = Driver()
+            self.drivers.append(driver)
+        options = webdriver.WebKitGTKOptions()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        session = webdriver.Remote(f"http://127.0.0.1:{driver.port}", options=options)
+        driver.busy = True
+        session.set_script_timeout(SCRIPT_TIMEOUT)
+        session.set_window_size(390, 844)
+        return WebKitPhone(session, base, driver)
+
+    def close(self) -> None:
+        for driver in self.drivers:
+            driver.close()
+
+
 class WebKitPhone(Phone):
     engine = "webkit"
 
-    def __init__(self, driver, base: str):
+    def __init__(self, driver, base: str, server: Driver):
         super().__init__(base)
-        self.driver = driver
+        self.driver, self.server = driver, server
 
     def open(self, url: str) -> None:
         # Selenium's get waits for the load; a page that never loads is the walk's to see.
@@ -117,3 +138,4 @@ class WebKitPhone(Phone):
 
     def close(self) -> None:
         self.driver.quit()
+        self.server.busy = False
