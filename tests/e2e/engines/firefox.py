@@ -92,7 +92,6 @@ class FirefoxPhone(Phone):
         # "none": the walk waits itself for what it means to see (a page kept by the
         # worker with no server, a redirect after a save).
         self.bidi("browsingContext.navigate", context=self.tab, url=url, wait="none")
-        self.wait("(u) => location.href !== 'about:blank'", url, what=f"{url} to start")
 
     def _call(self, function: str, args, ownership: str = "none") -> dict:
         answer = self.bidi(

@@ -45,6 +45,7 @@ class Phone:
 
     # --- given by each engine -------------------------------------------------------
     def open(self, url: str) -> None:
+        """Start going to `url` (`visit` waits for it)."""
         raise NotImplementedError
 
     def run(self, function: str, *args):
@@ -63,21 +64,27 @@ class Phone:
 
     # --- the same in both -----------------------------------------------------------
     def goto(self, path: str) -> None:
-        self.open(self.base + path)
-        self.loaded()
+        self.visit(self.base + path)
 
     def reload(self) -> None:
-        self.open(self.url())
-        self.loaded()
+        self.visit(self.url())
+
+    def visit(self, url: str) -> None:
+        """Open `url` and wait until a new page is there, loaded: the page before is marked,
+        so that a navigation still on its way (a worker waiting on a silent server) is never
+        taken for its end."""
+        self.run("() => { window.__left = true; }")
+        self.open(url)
+        self.wait(
+            "() => window.__left === undefined && document.readyState === 'complete'",
+            what=f"{url} to load",
+        )
 
     def url(self) -> str:
         return self.run("() => location.href")
 
     def path(self) -> str:
         return self.run("() => location.pathname")
-
-    def loaded(self) -> None:
-        self.wait("() => document.readyState === 'complete'", what="the page to load")
 
     def tap(self, selector: str, text: str | None = None, update: bool = False) -> None:
         """Tap what `selector` (and `text`) name; `update`: the tap changes a hand form,

@@ -62,7 +62,6 @@ def back(phone, relay, trouble):
     if trouble == "no signal":
         phone.offline(False)
     relay.set("up")
-    relay.set("up")
 
 
 def passed(phone, number):

@@ -81,8 +81,7 @@ def test_a_share_link_is_followed_and_its_board_follows_the_game(make_phone, use
     owner.wait("() => !!document.querySelector('.sharing .link-text a')", what="the link")
     link = owner.run("() => document.querySelector('.sharing .link-text a').href")
 
-    viewer.open(link)  # a phone that never logged in
-    viewer.loaded()
+    viewer.visit(link)  # a phone that never logged in
     rows = "() => document.querySelectorAll('.hands tbody tr.numbers').length"
     assert viewer.run(rows) == 8
     assert "Add hand" not in viewer.text_of("main")
