@@ -27,11 +27,17 @@ lint: $(INSTALLED)
 	$(VENV)/bin/lint-imports
 
 # The end-to-end tests drive Debian's Chromium, its headless build (tests/e2e/conftest.py
-# says why); Playwright never downloads a browser.
+# says why); Playwright never downloads a browser. The core walks run in the two other
+# engines too (tests/e2e/engines): WebKit through WebKitGTK's WebDriver and MiniBrowser
+# (webkit2gtk-driver) on a virtual screen (xvfb: its headless mode hangs), and Firefox ESR,
+# spoken to over WebDriver BiDi.
+ENGINES := /usr/bin/chromium-headless-shell /usr/bin/WebKitWebDriver /usr/bin/xvfb-run \
+	/usr/bin/firefox-esr
 browser:
-	@command -v chromium-headless-shell >/dev/null || { \
+	@ls $(ENGINES) >/dev/null 2>&1 || { \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium-headless-shell >/dev/null; }
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			chromium-headless-shell webkit2gtk-driver xvfb firefox-esr >/dev/null; }
 
 # The suite runs on every processor (pytest-xdist); a worker that is free takes the next
 # test, so the few long ones do not leave the others idle at the end. One worker more than

@@ -81,7 +81,7 @@ self.addEventListener("fetch", (event) => {
 // was kept, marked with the time it was drawn; a page not kept: the list of those that are.
 async function page(event, path) {
   try {
-    const response = (await event.preloadResponse) || (await fetch(event.request));
+    const response = (await preloaded(event)) || (await fetch(event.request));
     event.waitUntil(keep(path, response.clone()).catch(() => {}));
     return response;
   } catch (error) {
@@ -90,6 +90,17 @@ async function page(event, path) {
     if (kept) return marked(kept);
     return (await caches.match(OFFLINE, { cacheName: STATIC })) || Response.error();
   }
+}
+
+// The page asked for as the worker started (navigation preload), if it was. A preload that
+// finds no server rejects in Chromium and WebKit, as the standard has it; Firefox (ESR 153)
+// resolves it instead with a network error (type "error", status 0), which, handed to
+// respondWith, made Firefox show its own "Unable to connect" over the page kept (issue 34).
+// No other answer is a network error: a redirect comes as "opaqueredirect", also status 0.
+async function preloaded(event) {
+  const response = await event.preloadResponse;
+  if (response && response.type === "error") throw new TypeError("the preload found no server");
+  return response;
 }
 
 // What the page says at its top (static/js/connection.js): "No signal: the scores as of

@@ -61,3 +61,11 @@ def test_make_test_postgres_runs_the_tests_that_reach_the_database():
     # Neither an engine's test, which cannot reach a database, nor a page's layout.
     assert "tests/games/tridge/test_rules.py" not in modules
     assert "tests/e2e/test_every_page_fits.py" not in modules
+
+
+def test_make_test_installs_the_three_engines_with_apt():
+    """Chromium, WebKit (WebKitGTK's WebDriver, on Xvfb) and Firefox ESR, from Debian."""
+    plan = planned("test")
+    assert "apt-get install" in plan
+    for package in ("chromium-headless-shell", "webkit2gtk-driver", "xvfb", "firefox-esr"):
+        assert re.search(rf"\s{package}\b", plan), package

@@ -1,0 +1,121 @@
+"""The phone's way to the live server, which the test can cut: WebKit's and Firefox's
+WebDriver have no switch for the signal (Playwright's `set_offline` is Chromium's), so
+these phones open the app through this relay, and the test decides what it does.
+
+- "up": every byte goes through, both ways.
+- "down": the server is gone, as when gunicorn is stopped: the port refuses connections
+  and those already open are closed, so each request fails at once.
+- "silent": lie-fi proper, one bar in a cellar: connections are taken and their requests
+  read, and no answer ever comes (until the relay is up again, when they are closed).
+
+Written for these tests, a few sockets and a thread per direction: the phones open few
+connections, and nothing here is timed.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from contextlib import suppress
+
+
+class Relay:
+    def __init__(self, host: str, port: int):
+        self.upstream = (host, port)
+        self.mode = "up"
+        self.lock = threading.Lock()
+        self.open: set[socket.socket] = set()
+        self.port = 0
+        self._listen()
+
+    @property
+    def url(self) -> str:
+        # localhost, as a phone's browser names a server it trusts (the worker's origin).
+        return f"http://localhost:{self.port}"
+
+    def _listen(self) -> None:
+        server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", self.port))  # the same port again after "down"
+        server.listen(64)
+        self.port = server.getsockname()[1]
+        self.server = server
+        threading.Thread(target=self._accept, args=(server,), daemon=True).start()
+
+    def _accept(self, server: socket.socket) -> None:
+        while True:
+            try:
+                phone, _ = server.accept()
+            except OSError:  # closed: the relay went down
+                return
+            with self.lock:
+                self.open.add(phone)
+                mode = self.mode
+            if mode == "silent":
+                threading.Thread(target=self._swallow, args=(phone,), daemon=True).start()
+                continue
+            try:
+                server_side = socket.create_connection(self.upstream)
+            except OSError:
+                self._drop(phone)
+                continue
+            with self.lock:
+                self.open.add(server_side)
+            for a, b in ((phone, server_side), (server_side, phone)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
+        with suppress(OSError):
+            while data := source.recv(65536):
+                if self.mode == "silent":
+                    # Read and never answered: the connection hangs like a bad signal.
+                    self._swallow(source)
+                    return
+                sink.sendall(data)
+        self._drop(source)
+        self._drop(sink)
+
+    def _swallow(self, connection: socket.socket) -> None:
+        with suppress(OSError):
+            while connection.recv(65536):
+                pass
+        self._drop(connection)
+
+    def _drop(self, connection: socket.socket) -> None:
+        with self.lock:
+            self.open.discard(connection)
+        with suppress(OSError):
+            connection.shutdown(socket.SHUT_RDWR)
+        connection.close()
+
+    def _drop_all(self) -> None:
+        with self.lock:
+            connections = list(self.open)
+        for connection in connections:
+            self._drop(connection)
+
+    def set(self, mode: str) -> None:
+        """Switch to "up", "down" or "silent" (see the module's words)."""
+        assert mode in ("up", "down", "silent"), mode
+        if mode == self.mode:
+            return
+        was, self.mode = self.mode, mode
+        # Whatever was open belongs to the state left: a held request fails once the
+        # signal is back, as it would on a phone, and a kept-alive one cannot slip by.
+        self._drop_all()
+        if mode == "down":
+            self._stop_listening()
+        elif was == "down":
+            self._listen()
+
+    def _stop_listening(self) -> None:
+        # Closed alone, the socket would go on listening while accept() waits on it in the
+        # other thread: shut down, the accept ends and the port refuses.
+        with suppress(OSError):
+            self.server.shutdown(socket.SHUT_RDWR)
+        self.server.close()
+
+    def close(self) -> None:
+        self.mode = "closed"
+        self._stop_listening()
+        self._drop_all()
