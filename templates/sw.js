@@ -15,6 +15,7 @@ const STATIC = VERSION + " static";
 const PAGES = VERSION + " pages "; // and the owner's tag: one owner's pages at a time
 // Asked by the worker (its own fetches, and pages by navigation preload): the server names
 // what to keep in these answers alone, not in a first visit's.
+const NO_ANSWER_MS = 5000; // a page comes in well under a second: 5 s with none is no signal
 const ASKED = { "Service-Worker-Navigation-Preload": "true" };
 
 self.addEventListener("install", (event) => {
@@ -79,17 +80,34 @@ self.addEventListener("fetch", (event) => {
 
 // Network first: online, a page is exactly the server's. With no signal, the page as it
 // was kept, marked with the time it was drawn; a page not kept: the list of those that are.
+// No answer is no signal (issue 34): a server that takes the request and never answers (one
+// bar in a cellar, a captive portal, a server restarting) gives, after NO_ANSWER_MS, the page
+// kept, if there is one; the answer, if it comes later, is still kept for the next visit.
 async function page(event, path) {
-  try {
+  const answered = (async () => {
     const response = (await preloaded(event)) || (await fetch(event.request));
     event.waitUntil(keep(path, response.clone()).catch(() => {}));
     return response;
+  })();
+  // The worker stays for a late answer, to keep it (and a failure is the kept page's turn).
+  event.waitUntil(answered.catch(() => {}));
+  let timer;
+  const silent = new Promise((resolve) => (timer = setTimeout(resolve, NO_ANSWER_MS)));
+  try {
+    const first = await Promise.race([answered, silent.then(() => keptPage(path))]);
+    return first || (await answered); // no answer yet and nothing kept: wait for it
   } catch (error) {
-    const name = (await caches.keys()).find((each) => each.startsWith(PAGES));
-    const kept = name && (await (await caches.open(name)).match(path, { ignoreVary: true }));
-    if (kept) return marked(kept);
-    return (await caches.match(OFFLINE, { cacheName: STATIC })) || Response.error();
+    return (await keptPage(path)) || (await caches.match(OFFLINE, { cacheName: STATIC })) || Response.error();
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+// The page kept for `path`, marked, or null.
+async function keptPage(path) {
+  const name = (await caches.keys()).find((each) => each.startsWith(PAGES));
+  const kept = name && (await (await caches.open(name)).match(path, { ignoreVary: true }));
+  return kept ? marked(kept) : null;
 }
 
 // The page asked for as the worker started (navigation preload), if it was. A preload that

@@ -34,7 +34,6 @@ NEXT_OR_WAITING = """(next) => {
   const line = document.querySelector("#connection");
   return (title && title.innerText === next)
     || (line && !line.hidden && /save again/i.test(line.innerText)); }"""
-NEEDS_LIEFI = pytest.mark.xfail(strict=False, reason="needs liefi branch")
 
 
 def kept_board(phone, user):
@@ -104,11 +103,7 @@ def test_the_kept_board_and_new_hand_page_open_with_the_server_down(phone, relay
 
 @pytest.mark.parametrize(
     "trouble",
-    [
-        "no signal",
-        pytest.param("server down", marks=NEEDS_LIEFI),
-        pytest.param("lie-fi", marks=NEEDS_LIEFI),
-    ],
+    ["no signal", "server down", "lie-fi"],
 )
 def test_hands_kept_through_a_reload_are_sent_once_when_the_server_returns(
     phone, relay, user, trouble
