@@ -4,29 +4,14 @@
 // JavaScript there are no live updates, and nothing here runs.
 (function () {
   var LOGIN = document.currentScript.dataset.login; // {% url 'login' %}, from base.html
-  var SENDING = document.currentScript.dataset.sending; // static/js/sending.js
-  // This page's owner's hands and drafts (games/offline.py owner_context): another's are
-  // never shown nor sent; their drafts are dropped here (their kept hands wait for them:
-  // logging out empties the phone, games/views/offline.py).
+  var SENDING = document.currentScript.dataset.sending;
+  // Hands kept by this page's owner (games/offline.py): sent from any page, by sending.js.
   var OWNER = document.body.dataset.owner || "";
-  var MINE = "queue:" + OWNER + ":";
   function mine() {
-    return OWNER && Object.keys(localStorage).some(function (key) { return key.indexOf(MINE) === 0; });
+    return OWNER && Object.keys(localStorage).some(function (key) { return key.indexOf("queue:" + OWNER + ":") === 0; });
   }
-  try {
-    Object.keys(localStorage).forEach(function (key) {
-      var others = OWNER && key.indexOf("draft:") === 0 && key.indexOf("draft:" + OWNER + ":") !== 0;
-      if (others) localStorage.removeItem(key);
-    });
-  } catch (error) {
-    // Storage refused (private browsing): nothing was kept.
-  }
-  // Hands kept: sent from any page of the app (a new hand's page loads it itself, first).
   if (mine() && !document.querySelector('script[src="' + SENDING + '"]')) {
-    var script = document.createElement("script");
-    script.async = false; // before the page's own scripts injected after it (queue.js)
-    script.src = SENDING;
-    document.head.appendChild(script);
+    document.head.appendChild(document.createElement("script")).src = SENDING;
   }
   var NO_CONNECTION = {
     entry: "No connection: the figures here are out of date. What you entered is kept and catches up at your next tap.",
@@ -113,7 +98,7 @@
   // scores, the login and the page out of date need not load drafts.js.
   window.saveAnswered = (function () {
     var from = sessionStorage.getItem("saved-from");
-    if (from && OWNER && from.indexOf("draft:" + OWNER + ":") !== 0) from = null; // another's draft
+    if (from && OWNER && from.indexOf("draft:" + OWNER) !== 0) from = null; // another's
     var arrival = performance.getEntriesByType("navigation")[0];
     if (!from || !arrival || arrival.type !== "navigate") return false;
     var posted = "posted" in document.body.dataset;

@@ -8,12 +8,19 @@
 // page out of date need not load this file.
 //
 // A draft is its owner's (<body data-owner>, games/offline.py owner_context): kept under
-// "draft:<owner>:<page>", and another owner's is never put back (connection.js drops it).
+// "draft:<owner>:<page>"; another owner's is never put back, and is dropped here.
 (function () {
   var PUT_BACK = "What you entered before was put back.";
   var owner = document.body.dataset.owner;
   if (!owner) return; // nobody's page: nothing is kept
   var place = "draft:" + owner + ":" + location.pathname;
+  try {
+    Object.keys(localStorage).forEach(function (key) {
+      if (key.indexOf("draft:") === 0 && key.indexOf("draft:" + owner + ":") !== 0) localStorage.removeItem(key);
+    });
+  } catch (error) {
+    // Storage refused (private browsing): nothing was kept.
+  }
 
   function handForm() {
     return document.querySelector("#entry form.hand-form");

@@ -177,7 +177,8 @@ def test_logging_out_leaves_nothing_kept_and_says_so_when_hands_wait_to_be_sent(
     context, live_server, user
 ):
     page, game, board, _ = opened_board(context, live_server, user)
-    page.evaluate("localStorage.setItem('queue:test', '[]')")  # a hand waiting (part B)
+    # A hand waiting (part B), kept under the page's owner (static/js/sending.js).
+    page.evaluate("localStorage.setItem(`queue:${document.body.dataset.owner}:/x/`, '[]')")
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.get_by_role("button", name="Log out").click()
