@@ -77,7 +77,8 @@ def owner_context(request) -> dict:
     hands and drafts under it and never show or send another owner's (another account on
     the phone, logged out or not). Lazy: only a page that draws it works it out.
     """
-    return {"offline_owner": lambda: owner(request)}
+    # Not on a page drawn before the login was read (a 400 for a bad host).
+    return {"offline_owner": lambda: owner(request) if hasattr(request, "user") else None}
 
 
 # What the worker sends when it asks for a page (by navigation preload, or itself).

@@ -9,9 +9,8 @@
   // never shown nor sent (their drafts are dropped by drafts.js; their kept hands wait for
   // them: logging out empties the phone, games/views/offline.py).
   var OWNER = document.body.dataset.owner || "";
-  var MINE = "queue:" + OWNER + ":";
   function mine() {
-    return OWNER && Object.keys(localStorage).some(function (key) { return key.indexOf(MINE) === 0; });
+    return OWNER && Object.keys(localStorage).some(function (key) { return key.indexOf("queue:" + OWNER + ":") === 0; });
   }
   // Hands kept: sent from any page of the app (a new hand's page loads it itself, first).
   if (mine() && !document.querySelector('script[src="' + SENDING + '"]')) {
@@ -106,7 +105,7 @@
   // scores, the login and the page out of date need not load drafts.js.
   window.saveAnswered = (function () {
     var from = sessionStorage.getItem("saved-from");
-    if (from && OWNER && from.indexOf("draft:" + OWNER + ":") !== 0) from = null; // another's draft
+    if (from && OWNER && from.indexOf("draft:" + OWNER) !== 0) from = null; // another's
     var arrival = performance.getEntriesByType("navigation")[0];
     if (!from || !arrival || arrival.type !== "navigate") return false;
     var posted = "posted" in document.body.dataset;

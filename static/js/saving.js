@@ -1,9 +1,8 @@
 // One tap, one save, in the app's own words whatever the connection does: a hand's save
 // goes by fetch() and keeps its one-time key (games/play/once.py) until it is answered,
 // sent again by itself when the signal returns (docs/RELIABILITY.md, section 5). Without
-// JavaScript the form is sent as any form. A new hand's save with no answer within
-// Kept.NO_ANSWER_MS (static/js/sending.js), failed, or answered 502/503/504 is kept on the
-// phone as with no signal (static/js/queue.js keepHand), and sent again by itself.
+// JavaScript the form is sent as any form. A new hand's save with no answer in 4 s is kept
+// as with no signal (queue.js keepHand).
 (function () {
   var SAVING = "Saving...";
   var AGAIN = "Save again";
@@ -145,9 +144,7 @@
       document.dispatchEvent(new CustomEvent("save:answered"));
     });
   }
-  // A new hand's save with no answer, or a failed one: kept on the phone (queue.js), with
-  // its key, as with no signal; the next hand's form at once. False where hands are not
-  // kept (a correction, a page without the queue): then the player is told, as before.
+  // Kept on the phone with its key (queue.js); false where hands are not (a correction).
   function keep(form, save) {
     var pressed = tapped(form, save);
     if (!window.keepHand || !window.keepHand.can(form, pressed)) return false;

@@ -195,7 +195,7 @@ def test_two_tabs_of_one_phone_keep_one_queue_and_send_each_hand_once(live_serve
 def test_another_account_on_the_phone_never_sees_nor_sends_the_kept_hands(
     live_server, phone, user, make_user
 ):
-    make_user("ben")
+    bens = start(make_user("ben"), "tridge")
     base = live_server.url
     game = start(user, "tridge")
     log_in(phone, base)
@@ -211,9 +211,12 @@ def test_another_account_on_the_phone_never_sees_nor_sends_the_kept_hands(
     log_in(phone, base, "ben")  # Ben logs in on the same phone
     phone.goto(base + "/")
     expect(phone.locator("#connection")).to_be_hidden()
+    phone.goto(entry_of(base, bens))  # a page that keeps drafts: Ben's; Ana's is dropped
+    phone.wait_for_load_state()
     drafts = phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('draft:'))")
-    assert drafts == []  # Ana's draft dropped on Ben's page
-    assert phone.evaluate("typeof window.Kept") == "undefined"  # nothing of Ana's to send
+    assert all(draft.endswith(f"/games/{bens.pk}/hands/new/") for draft in drafts)
+    expect(phone.locator("#queue")).to_be_hidden()
+    assert phone.evaluate("Kept.boards()") == []  # nothing of Ana's to show or send
     assert game.hands.count() == 0 and len(queued(phone)) == 1  # still hers, on the phone
     log_in(phone, base, "ana")  # Ana again: her hand is hers, and goes
     phone.goto(base + "/")
