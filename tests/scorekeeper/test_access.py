@@ -95,6 +95,9 @@ ACCESS = {
     # Starting the next game: a game not over asks first (end it here, or leave it running);
     # an empty POST answers nothing and is asked too.
     "game_rematch": (MINE, MINE_REDIRECTS),
+    # Play again with no signal: the next game's page; an empty POST (a live update's of a
+    # game not started) answers nothing.
+    "game_again": (MINE, MINE | {"owner": 204}),
     "game_rename": (MINE, MINE),
     # A confirm screen; its POST deletes and leads back to the session or the list.
     "game_delete": (MINE, MINE_REDIRECTS),
@@ -276,6 +279,7 @@ def test_each_role_gets_what_the_table_says(world, name, route):
                 .replace("<str:token>", token_of(route, world, role))
                 .replace("<int:user_pk>", str(world["member"].pk))
                 .replace("<int:number>", "1")
+                .replace("<int:seat>", "1")
                 .replace("<int:left>", str(left_on_table(world) if "<int:left>" in route else 0))
             )
             expected = answer(name, method, role)

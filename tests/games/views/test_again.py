@@ -37,7 +37,10 @@ def test_the_next_games_page_is_its_first_hands_form_and_starts_nothing(owner_cl
     page = response.content.decode()
     assert response.status_code == 200
     assert "The next game with the same people, Ben dealing first." in page
-    assert "Ben deals and sits out" in page.split('<template class="hand-ahead">')[0]
+    assert (
+        'Ben deals<span class="sits-out"> and sits out'
+        in page.split('<template class="hand-ahead">')[0]
+    )
     assert f'data-last="/games/{game.pk}/" data-hands="1"' in page
     assert 'name="after"' in page and f'data-board="{again(game)}"' in page
     assert Game.objects.count() == 1
@@ -127,4 +130,5 @@ def test_the_board_says_which_seat_deals_the_next_game_first_for_play_again_offl
 ):
     page = owner_client.get(f"/games/{game.pk}/").content.decode()
     assert 'id="rematch" data-first="1" data-seats="4"' in page
-    assert "js/evening.js" in page and "js/unsent.js" in page
+    # With no signal, Play again opens its question, kept, which loads what it needs.
+    assert f'data-offline="/games/{game.pk}/rematch/"' in page and "js/evening.js" not in page
