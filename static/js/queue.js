@@ -378,7 +378,7 @@
     form.removeAttribute("hx-post");
     form.removeAttribute("hx-trigger");
     form.querySelectorAll("input, select, textarea, button").forEach(function (e) { e.disabled = true; });
-    form.querySelectorAll(".buttons, #preview").forEach(function (e) { e.remove(); });
+    form.querySelectorAll(".buttons, #preview, [data-drawn]").forEach(function (e) { e.remove(); }); // no "to go" past the end
     var remove = document.createElement("button");
     remove.type = "button";
     remove.className = "button danger wide";

@@ -67,6 +67,30 @@ def pages_kept(page) -> set[str]:
     return {path for name, paths in kept(page).items() if " pages " in name for path in paths}
 
 
+VERSIONS = """async () => { const out = {};
+  for (const name of await caches.keys()) { if (!name.includes(" pages ")) continue;
+    const cache = await caches.open(name);
+    for (const r of await cache.keys())
+      out[new URL(r.url).pathname] = (await cache.match(r)).headers.get("Offline-Version"); }
+  return out; }"""
+
+
+def settled(page, base, board):
+    """Wait until the worker keeps every page `board` lists, each at the version listed: it
+    has nothing left to fetch. A test's own write then meets none of its reads: the live
+    server's in-memory SQLite answers a write during a read "table is locked" at once,
+    where the file database of `make run` (WAL) lets readers and a writer go together."""
+    asked = page.request.get(base + board, headers=ASKED)
+    own = asked.headers.get("offline-version")
+    wanted = dict((item.split("#") + [own])[:2] for item in asked.headers["offline-keep"].split())
+    wanted[board] = own
+    until(
+        page,
+        lambda: all(page.evaluate(VERSIONS).get(path) == v for path, v in wanted.items()),
+        f"the pages {board} lists kept as they are now",
+    )
+
+
 def keeping(page, *paths):
     """Wait until the worker is installed and keeps `paths`."""
     until(page, lambda: page.evaluate(ACTIVE), "the service worker to be installed")

@@ -28,7 +28,7 @@ from tests.e2e.offline_hands import (
     queued,
     tridge_played,
 )
-from tests.e2e.test_installed import keeping, logged_in
+from tests.e2e.test_installed import keeping, logged_in, settled
 from tests.tables import make_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
@@ -87,6 +87,7 @@ def board_kept(page, base, game):
     board = f"/games/{game.pk}/"
     page.goto(base + board)
     keeping(page, board, f"{board}hands/new/")
+    settled(page, base, board)  # the evening's pages too: the test's writes meet no fetch
 
 
 # A reload, and a closed tab, with no signal, at these hands (Cardigan's game is 4 deals).
@@ -160,6 +161,10 @@ def test_hand_after_hand_offline_every_hand_is_stored_once_and_scores_as_online(
     stored_once(game, first - 1 + count)
     assert queued(phone) == []
 
+    # The worker refreshes what the board lists, and the board polls: neither reads while
+    # the same hands are written into the other game (test_installed.py `settled`).
+    settled(phone, base, f"/games/{game.pk}/")
+    phone.goto("about:blank")
     enter_online(phone, base, online, kept)
     both = (game, online)
     assert services.sheet_of(game)["hands"] == services.sheet_of(online)["hands"]
