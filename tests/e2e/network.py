@@ -147,6 +147,8 @@ class ServerDown:
         page.route(self.URL, self._arrive)
 
     def _arrive(self, route):
+        if self.how == "up":  # back: a request caught as it came back goes to the server
+            return route.continue_()
         self.seen += 1
         if self.how == "hang":
             self.routes.append(route)
@@ -157,13 +159,14 @@ class ServerDown:
 
     def back(self):
         """The server answers again. A request the phone still waits for is cut off first
-        (unrouted, it would be let through)."""
-        self.how = "refused"
+        (let through, it would be answered after all). The route stays, letting every later
+        request through: one caught just before, its handler not yet run, would otherwise
+        wait for no one, and the page's stopped clock never gives it up."""
+        self.how = "up"
         for route in self.routes:
             with suppress(Error):  # one the page gave up meanwhile
                 route.abort("connectionreset")
         self.routes = []
-        self.page.unroute(self.URL, self._arrive)
 
 
 def waiting(page) -> bool:

@@ -73,7 +73,8 @@ def sent_by_itself(page, server, board):
     again by itself; then its sending, unhurried, to the board. The seconds waited."""
     saves = saves_sent(page)
     server.back()
-    idle(page)
+    # The queue waits for its next try; or a try already on its way met the server back.
+    until(page, lambda: saves or waiting(page), "the queue to wait, or a try")
     waited = 0
     while not saves:
         page.clock.fast_forward(1_000)
