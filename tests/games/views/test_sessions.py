@@ -311,3 +311,15 @@ def test_the_player_filter_tells_a_ben_of_one_group_from_a_ben_of_another(owner_
     page = owner_client.get("/").content.decode()
     assert f'<option value="{crown.pk}">Ben (The Crown)</option>' in page
     assert ">Ben</option>" not in page and "Ben (ana&#x27;s table)" in page
+
+
+def test_the_pages_people_land_on_say_what_they_are_in_a_meta_description(owner_client, user):
+    game = make_game(user)
+    for path, said in (
+        ("/", "keeps the score of Contractor, Bid Fair, Tridge and Cardigan"),
+        ("/rules/", "keeps the score of Contractor, Bid Fair, Tridge and Cardigan"),
+        (f"/games/{game.pk}/", "The scores of a game of Tridge played at the table"),
+    ):
+        page = owner_client.get(path).content.decode()
+        meta = re.search(r'<meta name="description" content="([^"]+)">', page)
+        assert meta and said in meta.group(1), path
