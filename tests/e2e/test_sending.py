@@ -110,13 +110,19 @@ def test_with_no_answer_hands_are_kept_at_once_and_stored_once_in_order_by_thems
     print(f"return (page clock), the 2 stored {took:.2f} s after it began (wall clock)")
 
 
-def test_kept_hands_go_at_once_when_the_page_comes_back_to_the_front(live_server, phone, user):
+def refused_twice(live_server, phone, user, kind):
+    """A game of `kind` whose two hands were kept as the server refused the connection."""
     base = live_server.url
-    game = start(user, "tridge")
+    game = start(user, kind)
     log_in(phone, base)
-    first = opened(phone, base, game, "tridge")
+    first = opened(phone, base, game, kind)
     server = ServerDown(phone, "refused")
-    kept_by_lie_fi(phone, "tridge", "refused", first)
+    kept_by_lie_fi(phone, kind, "refused", first)
+    return base, game, server
+
+
+def test_kept_hands_go_at_once_when_the_page_comes_back_to_the_front(live_server, phone, user):
+    base, game, server = refused_twice(live_server, phone, user, "tridge")
     server.back()
     idle(phone)  # waiting for its next try: the clock is not moved
     with phone.expect_navigation(url=f"{base}/games/{game.pk}/"):
@@ -125,12 +131,7 @@ def test_kept_hands_go_at_once_when_the_page_comes_back_to_the_front(live_server
 
 
 def test_tries_back_off_from_2_seconds_to_a_minute(live_server, phone, user):
-    base = live_server.url
-    game = start(user, "contractor")
-    log_in(phone, base)
-    first = opened(phone, base, game, "contractor")
-    server = ServerDown(phone, "refused")
-    kept_by_lie_fi(phone, "contractor", "refused", first)
+    base, game, server = refused_twice(live_server, phone, user, "contractor")
     idle(phone)
     gaps, waited = [], 0
     while len(gaps) < 7:
@@ -146,12 +147,7 @@ def test_tries_back_off_from_2_seconds_to_a_minute(live_server, phone, user):
 
 
 def test_opening_any_page_of_the_app_sends_the_kept_hands(live_server, phone, user):
-    base = live_server.url
-    game = start(user, "tridge")
-    log_in(phone, base)
-    first = opened(phone, base, game, "tridge")
-    server = ServerDown(phone, "refused")
-    kept_by_lie_fi(phone, "tridge", "refused", first)
+    base, game, server = refused_twice(live_server, phone, user, "tridge")
     server.back()
     phone.close()
     home = phone.context.new_page()
