@@ -123,8 +123,10 @@ def refused_twice(live_server, phone, user, kind):
 
 def test_kept_hands_go_at_once_when_the_page_comes_back_to_the_front(live_server, phone, user):
     base, game, server = refused_twice(live_server, phone, user, "tridge")
+    # Waiting for its next try, none on its way (the page's clock is stopped: none starts),
+    # before the server is back: a try already on its way would send them without the focus.
+    idle(phone)
     server.back()
-    idle(phone)  # waiting for its next try: the clock is not moved
     with phone.expect_navigation(url=f"{base}/games/{game.pk}/"):
         phone.evaluate("window.dispatchEvent(new Event('focus'))")
     assert game.hands.count() == 2
