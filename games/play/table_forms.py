@@ -110,7 +110,11 @@ class GameForm(forms.Form):
                 + (" (optional)" if seat >= fewest else ""),
                 max_length=NAME_LENGTH,
                 required=seat < fewest,
-                widget=forms.TextInput(attrs={"list": "known-players", "autocomplete": "off"}),
+                # Names typed one after the other, then the money value: the keyboard's
+                # Next goes on, the money's Go starts the game (static/js/fields.js).
+                widget=forms.TextInput(
+                    attrs={"list": "known-players", "autocomplete": "off", "enterkeyhint": "next"}
+                ),
             )
         if not self.is_bound:
             # The first thing a table does here is type a name: a tap saved on the way to
@@ -118,6 +122,7 @@ class GameForm(forms.Form):
             # leaves the focus to its error summary.
             self.fields["seat_0"].widget.attrs["autofocus"] = True
         self.fields["stake"] = stake_field(self.engine)
+        self.fields["stake"].widget.attrs["enterkeyhint"] = "go"
         self.leftovers = list(leftovers)
         valued = {pile.stake for pile in self.leftovers}
         if len(valued) == 1 and None not in valued:

@@ -171,6 +171,15 @@ class Taps:
         self.keys += len(text)
         self.page.keyboard.type(text)
 
+    def enter(self, then=None):
+        """The keyboard's Enter (a phone's Next or Go): one key, counted with the characters.
+        With `then`, it sends the form: wait for the page it leads to."""
+        self.keys += 1
+        self.page.keyboard.press("Enter")
+        if then is not None:
+            self.page.wait_for_url(then)
+            self.page.wait_for_load_state()
+
     def go(self, selector, then):
         """Tap a link or a button that leads to another page, and wait for it (`then`)."""
         self(selector, wait=False)
