@@ -4,6 +4,7 @@ Within 30 seconds of opening the invite, counted in taps and typed characters by
 model as the first hand (tests/e2e/budget.py)."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from games.play.groups import first_group, groups_of
 from tests.e2e.helpers import Taps
@@ -14,6 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BUDGET_SECONDS = 30
 # As on the first hand (test_first_hand.py): a name, and a password a person makes up.
 PASSWORD = "cardtable7"
+EMAIL = "bea@example.org"
 
 
 def to_the_board(thumb, base, group, game):
@@ -35,9 +37,11 @@ def test_an_invited_person_signs_up_on_the_invite_and_reaches_the_board(
     thumb.write("#id_username", "bea")
     thumb.write("#id_password1", PASSWORD)
     thumb.write("#id_password2", PASSWORD)
+    thumb.write("#id_email", EMAIL)  # optional, as on the ordinary sign-up
     shoot(phone, "invite-1-sign-up")
     thumb("button:has-text('Create my account and join')", wait=False)
     to_the_board(thumb, base, group, game)
+    assert get_user_model().objects.get(username="bea").email == EMAIL
     shoot(phone, "invite-2-board")
     print(f"\ninvite, signing up: {thumb.count} taps, {thumb.keys} characters, {thumb.seconds()} s")
     assert thumb.seconds() <= BUDGET_SECONDS, (thumb.count, thumb.keys)
