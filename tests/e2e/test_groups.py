@@ -47,8 +47,10 @@ def test_an_invited_person_signs_up_on_the_invite_and_reaches_the_board(
     assert thumb.seconds() <= BUDGET_SECONDS, (thumb.count, thumb.keys)
 
 
+# Either "Log in" on the invite's page: its own, or the header's.
+@pytest.mark.parametrize("link", ["text=Log in and join", "nav[aria-label=Account] >> text=Log in"])
 def test_an_invited_person_logs_in_on_the_invite_and_is_in_without_tapping_join(
-    live_server, phone, user, make_user, shoot
+    live_server, phone, user, make_user, shoot, link
 ):
     game = make_game(user, hands=[BEN_WINS])
     group = first_group(user)
@@ -58,7 +60,7 @@ def test_an_invited_person_logs_in_on_the_invite_and_is_in_without_tapping_join(
     base = live_server.url
     thumb = Taps(phone)
     phone.goto(f"{base}/join/{group.invite_token}/")
-    thumb.go("text=Log in and join", f"{base}/join/{group.invite_token}/?login")
+    thumb.go(link, f"{base}/join/{group.invite_token}/?login")
     thumb.write("#id_username", "bea")
     thumb.write("#id_password", PASSWORD)
     shoot(phone, "invite-3-log-in")

@@ -84,6 +84,39 @@ def test_a_visitor_logs_in_on_the_invite_and_is_a_member_without_a_second_tap(gr
     assert group in groups_of(cy) and visitor.get(response["Location"]).status_code == 200
 
 
+def header_links(page: str) -> dict[str, str]:
+    """The header's account links, by their words: {"Log in": href, ...}."""
+    nav = re.search(r'<nav aria-label="Account">(.*?)</nav>', page, re.S)[1]
+    return {words: href for href, words in re.findall(r'<a href="([^"]+)">([^<]+)</a>', nav)}
+
+
+def test_every_log_in_on_the_invite_page_logs_in_and_joins(group, make_user):
+    invite = f"/join/{group.invite_token}/"
+    page = Client().get(invite).content.decode()
+    header = header_links(page)["Log in"]
+    own = re.search(r'<a href="([^"]+)">Log in and join</a>', page)[1]
+    assert header == own == f"{invite}?login"
+    for name, link in (("cy", header), ("dee", own)):
+        person = make_user(name)
+        visitor = Client()
+        response = visitor.post(link, {"username": name, "password": PASSWORD})
+        assert response.status_code == 302 and response["Location"] == f"/groups/{group.pk}/"
+        assert group in groups_of(person)
+
+
+def test_the_header_sign_up_on_the_invite_page_is_the_invites_own(group):
+    invite = f"/join/{group.invite_token}/"
+    for path in (invite, f"{invite}?login"):
+        assert header_links(Client().get(path).content.decode())["Sign up"] == invite
+
+
+def test_elsewhere_the_header_leads_to_the_ordinary_log_in_and_sign_up(client):
+    assert header_links(client.get("/accounts/login/").content.decode()) == {
+        "Log in": "/accounts/login/",
+        "Sign up": "/accounts/signup/",
+    }
+
+
 def test_the_invite_asks_for_an_optional_email_in_the_sign_up_screens_words(client, group):
     ordinary = client.get("/accounts/signup/").content.decode()
     invite = client.get(f"/join/{group.invite_token}/").content.decode()
