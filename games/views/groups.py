@@ -10,7 +10,7 @@ import json
 from django import forms
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -27,6 +27,7 @@ from games.play import boards, links
 from games.play.access import new_token
 from games.play.groups import create_group, groups_of
 from games.records.dump import dump_group
+from games.views.recovery import SignupForm
 
 RECENT_SESSIONS = 10
 
@@ -136,7 +137,8 @@ def join(request, token):
         # Django's own login form: the same checks, and django-axes counts its failures.
         form = AuthenticationForm(request, data=request.POST or None)
     else:
-        form = UserCreationForm(request.POST or None)
+        # The sign-up screen's own form: an optional email, and why it is asked.
+        form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.get_user() if logging_in else form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -14,9 +14,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.cache import cache
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
+
+from games.models import Asked
 
 WHY = "Only to reset a forgotten password."
 
@@ -90,15 +91,14 @@ class PasswordResetView(auth_views.PasswordResetView):
 def over_the_limit(request, email: str) -> bool:
     """Count one more ask for `email` from this client; True past either limit.
 
-    One counter per hour in the cache (shared by every worker), added then incremented so
-    that two asks at once both count. The client is the one django-axes locks out
-    (REMOTE_ADDR, unless the site says otherwise); the address is kept as a digest only.
+    Counted in the database, where no ask is lost (games/models/limits.py says why not the
+    cache). The client is the one django-axes locks out (REMOTE_ADDR, unless the site says
+    otherwise); the address is kept as a digest only.
     """
-    hour = int(now() // 3600)
     address = hashlib.sha256(email.strip().casefold().encode()).hexdigest()
-    keys = [f"reset:{hour}:ip:{get_client_ip_address(request)}", f"reset:{hour}:to:{address}"]
-    counts = []
-    for key in keys:
-        cache.add(key, 0, timeout=3600)
-        counts.append(cache.incr(key))
-    return max(counts) > RESETS_PER_HOUR
+    return max(asked(f"ip:{get_client_ip_address(request)}", f"to:{address}")) > RESETS_PER_HOUR
+
+
+def asked(*keys: str) -> list[int]:
+    """One more ask under each key, in this hour of the clock; the counts, this one included."""
+    return Asked.one_more(keys, hour=int(now() // 3600))

@@ -4,6 +4,7 @@ Within 30 seconds of opening the invite, counted in taps and typed characters by
 model as the first hand (tests/e2e/budget.py)."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from games.play.groups import first_group, groups_of
 from tests.e2e.helpers import Taps
@@ -14,6 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 BUDGET_SECONDS = 30
 # As on the first hand (test_first_hand.py): a name, and a password a person makes up.
 PASSWORD = "cardtable7"
+EMAIL = "bea@example.org"
 
 
 def to_the_board(thumb, base, group, game):
@@ -35,16 +37,20 @@ def test_an_invited_person_signs_up_on_the_invite_and_reaches_the_board(
     thumb.write("#id_username", "bea")
     thumb.write("#id_password1", PASSWORD)
     thumb.write("#id_password2", PASSWORD)
+    thumb.write("#id_email", EMAIL)  # optional, as on the ordinary sign-up
     shoot(phone, "invite-1-sign-up")
     thumb("button:has-text('Create my account and join')", wait=False)
     to_the_board(thumb, base, group, game)
+    assert get_user_model().objects.get(username="bea").email == EMAIL
     shoot(phone, "invite-2-board")
     print(f"\ninvite, signing up: {thumb.count} taps, {thumb.keys} characters, {thumb.seconds()} s")
     assert thumb.seconds() <= BUDGET_SECONDS, (thumb.count, thumb.keys)
 
 
+# Either "Log in" on the invite's page: its own, or the header's.
+@pytest.mark.parametrize("link", ["text=Log in and join", "nav[aria-label=Account] >> text=Log in"])
 def test_an_invited_person_logs_in_on_the_invite_and_is_in_without_tapping_join(
-    live_server, phone, user, make_user, shoot
+    live_server, phone, user, make_user, shoot, link
 ):
     game = make_game(user, hands=[BEN_WINS])
     group = first_group(user)
@@ -54,7 +60,7 @@ def test_an_invited_person_logs_in_on_the_invite_and_is_in_without_tapping_join(
     base = live_server.url
     thumb = Taps(phone)
     phone.goto(f"{base}/join/{group.invite_token}/")
-    thumb.go("text=Log in and join", f"{base}/join/{group.invite_token}/?login")
+    thumb.go(link, f"{base}/join/{group.invite_token}/?login")
     thumb.write("#id_username", "bea")
     thumb.write("#id_password", PASSWORD)
     shoot(phone, "invite-3-log-in")

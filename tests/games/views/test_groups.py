@@ -1,6 +1,7 @@
 """A group's page, its settings, and the invite link."""
 
 import json
+import re
 from html import escape
 
 import pytest
@@ -81,6 +82,77 @@ def test_a_visitor_logs_in_on_the_invite_and_is_a_member_without_a_second_tap(gr
     response = visitor.post(f"{invite}?login", {"username": "cy", "password": PASSWORD})
     assert response.status_code == 302 and response["Location"] == f"/groups/{group.pk}/"
     assert group in groups_of(cy) and visitor.get(response["Location"]).status_code == 200
+
+
+def header_links(page: str) -> dict[str, str]:
+    """The header's account links, by their words: {"Log in": href, ...}."""
+    nav = re.search(r'<nav aria-label="Account">(.*?)</nav>', page, re.S)[1]
+    return {words: href for href, words in re.findall(r'<a href="([^"]+)">([^<]+)</a>', nav)}
+
+
+def test_every_log_in_on_the_invite_page_logs_in_and_joins(group, make_user):
+    invite = f"/join/{group.invite_token}/"
+    page = Client().get(invite).content.decode()
+    header = header_links(page)["Log in"]
+    own = re.search(r'<a href="([^"]+)">Log in and join</a>', page)[1]
+    assert header == own == f"{invite}?login"
+    for name, link in (("cy", header), ("dee", own)):
+        person = make_user(name)
+        visitor = Client()
+        response = visitor.post(link, {"username": name, "password": PASSWORD})
+        assert response.status_code == 302 and response["Location"] == f"/groups/{group.pk}/"
+        assert group in groups_of(person)
+
+
+def test_the_header_sign_up_on_the_invite_page_is_the_invites_own(group):
+    invite = f"/join/{group.invite_token}/"
+    for path in (invite, f"{invite}?login"):
+        assert header_links(Client().get(path).content.decode())["Sign up"] == invite
+
+
+def test_elsewhere_the_header_leads_to_the_ordinary_log_in_and_sign_up(client):
+    assert header_links(client.get("/accounts/login/").content.decode()) == {
+        "Log in": "/accounts/login/",
+        "Sign up": "/accounts/signup/",
+    }
+
+
+def test_the_invite_asks_for_an_optional_email_in_the_sign_up_screens_words(client, group):
+    ordinary = client.get("/accounts/signup/").content.decode()
+    invite = client.get(f"/join/{group.invite_token}/").content.decode()
+    for words in ("Email (optional)", "Only to reset a forgotten password."):
+        assert words in ordinary and words in invite
+    assert 'type="email" name="email"' in invite and 'autocomplete="email"' in invite
+
+
+def test_an_email_that_is_not_one_is_refused_on_the_invite_and_no_one_joins(group):
+    form = {"username": "cy", "password1": PASSWORD, "password2": PASSWORD, "email": "cy at home"}
+    response = Client().post(f"/join/{group.invite_token}/", form)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert '<a href="#id_email">Enter a valid email address.</a>' in page
+    assert '<p class="field-error" id="id_email_error">Enter a valid email address.' in page
+    assert not get_user_model().objects.filter(username="cy").exists()
+
+
+def test_a_member_who_signed_up_on_the_invite_with_an_email_resets_the_password_by_mail(
+    group, mailoutbox
+):
+    form = {"username": "cy", "password1": PASSWORD, "password2": PASSWORD}
+    Client().post(f"/join/{group.invite_token}/", form | {"email": "cy@Example.ORG"})
+    cy = get_user_model().objects.get(username="cy")
+    assert cy.email == "cy@example.org" and group in groups_of(cy)
+
+    visitor = Client()
+    visitor.post("/accounts/password_reset/", {"email": "cy@example.org"})
+    (mail,) = mailoutbox
+    assert mail.to == ["cy@example.org"] and "the Scorekeeper account cy." in mail.body
+    (link,) = re.findall(r"https?://\S+", mail.body)
+    form_url = visitor.get(link, follow=True).redirect_chain[0][0]
+    new = "a brand new table password"
+    visitor.post(form_url, {"new_password1": new, "new_password2": new})
+    cy.refresh_from_db()
+    assert cy.check_password(new)
 
 
 def test_a_wrong_password_on_the_invite_joins_no_one(group, make_user):

@@ -1,11 +1,13 @@
 """Getting back in: an email address on the account, and a forgotten password reset by mail."""
 
+import hashlib
 import re
 
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
 
+from games.models import Asked
 from games.views import recovery
 from tests.conftest import PASSWORD
 
@@ -246,3 +248,12 @@ def test_a_fourth_ask_within_the_hour_from_one_client_sends_nothing_whatever_the
     clock["now"] += 3600
     ask_for_a_link(client, "ana@example.org")
     assert [mail.to[0] for mail in mailoutbox[2:]] == ["dee@example.org", "ana@example.org"]
+
+
+def test_the_limit_counts_each_ask_in_the_database_with_the_address_as_a_digest_only(client, clock):
+    ask_for_a_link(client, "Ana@Example.org")
+    ask_for_a_link(client, "ana@example.org")
+    counts = dict(Asked.objects.values_list("key", "asks"))
+    digest = hashlib.sha256(b"ana@example.org").hexdigest()
+    assert counts == {"ip:127.0.0.1": 2, f"to:{digest}": 2}
+    assert set(Asked.objects.values_list("hour", flat=True)) == {int(clock["now"] // 3600)}
