@@ -19,6 +19,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from games.engine import words
+from games.engine.glossary import EMPTY, Glossary
 from games.engine.money import Money
 
 # What every game's class declares itself: nothing in its folder could say it. Its money
@@ -120,6 +121,10 @@ class GameKind:
     # `defaults`. It reads every number from them, never typing one again, so the page
     # cannot drift from the scoring. Default none.
     NUMBERS_TEMPLATE = None
+    # The game's words a newcomer may not know, and the rules page's numbered sections
+    # they cite: its glossary.py (`SECTIONS`, `TERMS`), read by every screen through the
+    # `{% term %}` tag. Default none.
+    GLOSSARY: Glossary = EMPTY
 
     @classmethod
     def enterable(cls) -> bool:
@@ -252,6 +257,8 @@ def from_folder(kind) -> dict:
         parts["describe"] = staticmethod(said.describe)
         parts["describe_record"] = staticmethod(said.describe_record)
         parts["field_words"] = staticmethod(said.field_words)
+    if terms := _module(package, "glossary"):
+        parts["GLOSSARY"] = Glossary(key, terms.SECTIONS, terms.TERMS)
     if stats := _module(package, "stats"):
         parts["figures"] = staticmethod(stats.figures)
     if urls := _module(package, "urls"):

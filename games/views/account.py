@@ -30,8 +30,21 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        welcome(request, user)
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def welcome(request, user):
+    """Said once, on the first page after sign-up: what the group made with the account is.
+    A message (Django's messages) is shown the first time it is seen, and never again."""
+    group = first_group(user)
+    messages.info(
+        request,
+        f"Welcome, {user.get_username()}. Your games and evenings go in \u201c{group.name}\u201d,"
+        " a group we made for you: the people you play with join it from its invite link,"
+        " and then see its games and keep its score with you. You can rename it on its page.",
+    )
 
 
 class AccountFileForm(forms.Form):

@@ -158,3 +158,10 @@ def test_a_player_whose_name_was_taken_meanwhile_is_not_restored_and_says_why(cl
 def test_the_account_page_says_its_file_holds_every_group(owner_client):
     page = owner_client.get("/account/").content.decode()
     assert "One JSON file with every group you are in" in page
+
+
+def test_the_group_made_at_sign_up_says_what_it_is_the_first_time_it_is_seen(client):
+    post = {"username": "nina", "password1": "cardtable7", "password2": "cardtable7"}
+    first = client.post("/accounts/signup/", post, follow=True).content.decode()
+    assert "Your games and evenings go in \u201cnina&#x27;s table\u201d, a group we made" in first
+    assert "a group we made" not in client.get("/").content.decode()
