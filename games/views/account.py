@@ -19,7 +19,7 @@ from games.models import Session
 from games.play import bin
 from games.play.groups import first_group
 from games.records.dump import DumpError, dump_account, load_account, nothing_imported
-from games.views.recovery import EmailForm, SignupForm
+from games.views.recovery import EmailForm, SignupForm, welcome
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -33,18 +33,6 @@ def signup(request):
         welcome(request, user)
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
-
-
-def welcome(request, user):
-    """Said once, on the first page after sign-up: what the group made with the account is.
-    A message (Django's messages) is shown the first time it is seen, and never again."""
-    group = first_group(user)
-    messages.info(
-        request,
-        f"Welcome, {user.get_username()}. Your games and evenings go in \u201c{group.name}\u201d,"
-        " a group we made for you: the people you play with join it from its invite link,"
-        " and then see its games and keep its score with you. You can rename it on its page.",
-    )
 
 
 class AccountFileForm(forms.Form):

@@ -27,7 +27,7 @@ from games.play import boards, links
 from games.play.access import new_token
 from games.play.groups import create_group, groups_of
 from games.records.dump import dump_group
-from games.views.recovery import SignupForm
+from games.views.recovery import SignupForm, welcome
 
 RECENT_SESSIONS = 10
 
@@ -143,6 +143,8 @@ def join(request, token):
         user = form.get_user() if logging_in else form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         _join(user, group)
+        if not logging_in:
+            welcome(request, user, joined=group)
         return redirect(group)
     context = {"group": group, "form": form, "logging_in": logging_in}
     return render(request, "groups/join.html", context)

@@ -102,3 +102,22 @@ def over_the_limit(request, email: str) -> bool:
 def asked(*keys: str) -> list[int]:
     """One more ask under each key, in this hour of the clock; the counts, this one included."""
     return Asked.one_more(keys, hour=int(now() // 3600))
+
+
+def welcome(request, user, joined=None):
+    """Said once, on the first page after sign-up (Django's messages): what the group made
+    with the account is, and, signed up through an invite, the group joined besides."""
+    own = f"\u201c{user.owned_groups.order_by('pk').first().name}\u201d"
+    if joined is None:
+        words = (
+            f"Your games and evenings go in {own}, a group we made for you: the people you"
+            " play with join it from its invite link, and then see its games and keep its"
+            " score with you. You can rename it on its page."
+        )
+    else:
+        words = (
+            f"You are in \u201c{joined.name}\u201d: its games, evenings and settlements are"
+            f" yours to see and score. {own} is a group of your own besides, for games with"
+            " other people."
+        )
+    messages.info(request, f"Welcome, {user.get_username()}. {words}")

@@ -222,3 +222,14 @@ def test_a_member_downloads_the_groups_file_with_its_games(member, user, group):
     )
     data = json.loads(response.content)
     assert [len(session["games"]) for session in data["sessions"]] == [1]
+
+
+def test_signing_up_through_an_invite_says_once_which_group_was_joined_and_which_is_ones_own(
+    client, user
+):
+    group = user.owned_groups.first()
+    post = {"username": "tom", "password1": "cardtable7", "password2": "cardtable7"}
+    page = client.post(f"/join/{group.invite_token}/", post, follow=True).content.decode()
+    assert f"You are in \u201c{group.name}\u201d".replace("'", "&#x27;") in page
+    assert "\u201ctom&#x27;s table\u201d is a group of your own besides" in page
+    assert "a group of your own" not in client.get("/").content.decode()
