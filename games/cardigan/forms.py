@@ -205,7 +205,7 @@ class HandForm(HandScreen, BaseHandForm):
     def _fill_other_counts(self, data):
         """In the last deal one team's count of a rank gives the other's: what the packs
         left for it, marked as the app's and worked out again whenever the first changes
-        (games.forms.fill_rest). Before it the deck's ranks are not known: nothing is."""
+        (games.engine.forms.fill_rest). Before it the deck's ranks are not known: nothing is."""
         for rank in rules.COUNTED_RANKS:
             names = [f"count_{t}_{rank}" for t in (0, 1)]
             data[REST] = data.get(f"rest_{rank}", "")

@@ -5,7 +5,7 @@ import secrets
 from django.db import migrations, models
 
 
-# Was games.models.new_install_key; the model went in 0005.
+# Was new_install_key in the models of then; the model went in 0005.
 def new_install_key():
     return secrets.token_hex(16)
 

@@ -1,4 +1,5 @@
-"""Each game's result for each seat, stored (games/models.py `SeatResult`) and kept in step.
+"""Each game's result for each seat, stored (games/models/results.py `SeatResult`) and kept
+in step.
 
 The player page and the member's own page read these rows (games/records/stats.py), so a
 visit costs the same after three years of evenings as after ten. Every row is the engine's:

@@ -1,7 +1,7 @@
 """A player's record across every game they sat in, read from each game's stored result.
 
 Each game's result for each seat is worked out by its engine at every change of the game
-and stored (games/models.py `SeatResult`, games/records/results.py), so a visit reads
+and stored (games/models/results.py `SeatResult`, games/records/results.py), so a visit reads
 rows, never the sheets: SQL adds up each kind's games, results and figures and each
 rival's head-to-head, and only a page of games and the chart's last results are read one
 by one. The queries are fixed whatever the history: four, and a few more when a game

@@ -161,6 +161,30 @@ def short(name):
     )
 
 
+@register.filter
+def whole_on_tap(name):
+    """A name in its short form (`short`) that gives its whole with a tap where it stands:
+    a thumb cannot hover for a tooltip. A native disclosure, no script: the short form is
+    its summary (with the full name for a screen reader and a mouse's tooltip), each of a
+    team's names on one line, and the whole name opens under it, across its table; opening
+    one closes another (`name`). Not inside a label or a button, which a tap must reach."""
+    name = str(name)
+    if shortened(name) == name:
+        return name
+    cut = format_html_join(
+        TEAM, '<span class="cut">{}</span>', ((shortened(n),) for n in name.split(TEAM))
+    )
+    return format_html(
+        '<details class="whole" name="whole"><summary title="{}"><span aria-hidden="true">{}'
+        '</span><span class="visually-hidden">{}</span></summary>'
+        '<span class="whole-name" aria-hidden="true">{}</span></details>',
+        name,
+        cut,
+        name,
+        name,
+    )
+
+
 @register.simple_tag
 def whole_names(people, colours):
     """The table's names whole, once, in their seats' colours, on a screen that shows some

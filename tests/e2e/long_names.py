@@ -1,8 +1,8 @@
 """Games played by people with long names, for the tests of every screen at a phone's width.
 
-Each example sheet, its players renamed: a hyphenated name, a 24-letter name without a
-space (the hardest: it can break nowhere), two ordinary long ones. Games are left open so
-that their entry screens can be visited.
+Each example sheet, its players renamed: a hyphenated first name with a long surname (as
+issue 35 met it), a 24-letter name without a space (the hardest: it can break nowhere), two
+ordinary long ones. Games are left open so that their entry screens can be visited.
 """
 
 import json
@@ -12,7 +12,12 @@ from games.records.imports import import_sheet
 from tests.sheets import EXAMPLES
 
 LONGEST = "Wolfeschlegelsteinhausen"  # 24 characters, one word
-NAMES = {"Ana": "Anne-Sophie", "Ben": LONGEST, "Cy": "Maximilian", "Dee": "Deirdre"}
+NAMES = {
+    "Ana": "Anne-Sophie Wolfeschlegelstein",
+    "Ben": LONGEST,
+    "Cy": "Maximilian",
+    "Dee": "Deirdre",
+}
 SHEETS = {
     "tridge": "tridge-four-people",
     "contractor": "contractor-three-hands",

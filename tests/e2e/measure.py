@@ -60,6 +60,38 @@ NAMES = """(names) => {
   return bad;
 }"""
 
+# A short form ("Anne-So…", a team's "Anne-So… & Maximil…": |short, |whole_on_tap) is
+# broken when one of its names takes two lines (even at its hyphen: "Anne-" / "So…"), and
+# spills when it reaches past the box it stands in (into the next column).
+SHORTS = """() => {
+  const bad = [];
+  const cuts = ".whole .cut, span[title] > span[aria-hidden=true]";
+  for (const cut of document.querySelectorAll(cuts)) {
+    if (!cut.getClientRects().length || cut.closest("[hidden], noscript")) continue;
+    // The box it stands in: a disclosure's (its summary grows with it), else its own.
+    let box = cut.closest(".whole")?.parentElement || cut.parentElement;
+    while (["inline", "contents"].includes(getComputedStyle(box).display)) box = box.parentElement;
+    const where = `<${box.tagName.toLowerCase()} class="${box.className}">`;
+    const edge = box.getBoundingClientRect();
+    for (const node of [...cut.childNodes].filter(node => node.nodeType === Node.TEXT_NODE)) {
+      let at = 0;
+      for (const name of node.data.split(" & ")) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + name.length);
+        at += name.length + 3;
+        const boxes = [...range.getClientRects()].filter(r => r.width > 1);
+        if (new Set(boxes.map(r => Math.round(r.top))).size > 1) {
+          bad.push(`${name} broken over lines in ${where}`);
+        }
+        if (boxes.some(r => r.left < edge.left - 1 || r.right > edge.right + 1)) {
+          bad.push(`${name} reaches past ${where}`);
+        }
+      }
+    }
+  }
+  return bad;
+}"""
 
 # A short form (|short: the full name its title) whose full name, or each of a team's, is
 # written nowhere else on the page where an eye can see it.
@@ -101,8 +133,9 @@ def smallest(page) -> dict:
 
 
 def names_hurt(page, names) -> list[str]:
-    """Where a name on the page is broken inside a word or cut off by its box."""
-    return page.evaluate(NAMES, list(names))
+    """Where a name on the page is broken inside a word or cut off by its box, and where a
+    short form is broken at all or reaches past its box."""
+    return page.evaluate(NAMES, list(names)) + page.evaluate(SHORTS)
 
 
 def short_only(page) -> list[str]:

@@ -228,7 +228,7 @@ def test_an_imported_sheet_shows_the_same_standings_and_full_suits_as_the_cli(ow
     assert score.details["full_suits"] == EXPECTED["full_suits"]
     page = board.content.decode()
     for team, total in EXPECTED["standings"].items():
-        assert f"{team.replace('&', '&amp;')}</span>" in page and str(total) in page
+        assert f">{team.replace('&', '&amp;')}</" in page and str(total) in page
     assert "Counted from every card each team collected" in page
     assert "+4000" in page  # a full spade suit
 

@@ -55,3 +55,22 @@ def test_a_table_of_short_names_gets_no_line_of_whole_ones():
         Context({"people": ["Ana", "Deirdre"], "colours": {}})
     )
     assert html == ""
+
+
+def test_a_short_head_opens_to_the_whole_name_with_a_tap_and_no_script():
+    html = Template("{% load scorekeeper %}{{ name|whole_on_tap }}").render(
+        Context({"name": "Anne-Sophie Wolfeschlegelstein"})
+    )
+    assert html.startswith('<details class="whole" name="whole"><summary')
+    assert '<span class="cut">Anne-So\u2026</span>' in html
+    assert '<span class="visually-hidden">Anne-Sophie Wolfeschlegelstein</span></summary>' in html
+    assert html.endswith('aria-hidden="true">Anne-Sophie Wolfeschlegelstein</span></details>')
+
+
+def test_a_short_head_keeps_each_of_a_teams_names_whole_on_its_line_and_a_short_name_plain():
+    render = Template("{% load scorekeeper %}{{ name|whole_on_tap }}").render
+    team = render(Context({"name": "Anne-Sophie & Deirdre"}))
+    cut = '<span class="cut">Anne-So\u2026</span> &amp; <span class="cut">Deirdre</span>'
+    assert cut in team
+    assert render(Context({"name": "Deirdre"})) == "Deirdre"
+    assert "&lt;b&gt;" in render(Context({"name": "<b>Maximilian"}))
