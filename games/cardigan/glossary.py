@@ -49,7 +49,7 @@ TERMS = (
         "play",
         choices=(
             ("Dummy", "the declarer's partner plays face up, as the declarer directs: ×2."),
-            ("Open", "the declarer plays with the hand face up: ×3 (both: ×5)."),
+            ("Open", "the declarer plays with their cards face up: ×3 (both: ×5)."),
             (
                 "Stuck",
                 "the other three passed, so the dealer had to declare: the contract"

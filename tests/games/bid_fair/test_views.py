@@ -1,12 +1,12 @@
 """Bid Fair at the table: the deal form's live preview, saving, refusing, redeals. The
 scoreboard and a game's later life (corrections, imports) are in test_board.py."""
 
-import html
 import re
 
 import pytest
 
 from games.models import Hand
+from tests.pages import shown
 from tests.tables import make_game
 
 pytestmark = pytest.mark.django_db
@@ -53,8 +53,8 @@ def radio(page, name, value):
 
 
 def text(response):
-    """The page as words, tags stripped and spaces squeezed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())
+    """The page as words, as a player reads it (tests/pages.py)."""
+    return shown(response.content.decode())
 
 
 # --- the form and its live preview ---------------------------------------------------------

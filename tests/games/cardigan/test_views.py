@@ -8,6 +8,7 @@ import pytest
 from games.models import Game, Hand, Revision, Session
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick, quick_game
 from tests.games.cardigan.test_forms import EXAMPLE, as_post, canonical
+from tests.pages import shown
 from tests.sheets import EXAMPLES, assert_contains, scored
 from tests.tables import coscorer_token, make_game
 
@@ -127,7 +128,7 @@ def test_a_bad_deal_is_refused_next_to_its_field_and_nothing_is_lost(
 def test_the_last_quick_deal_asks_for_the_full_suits_and_saves_them_with_it(owner_client, user):
     game = make_game(user, kind="cardigan", hands=[quick(hand) for hand in EXAMPLE[:3]])
     page = owner_client.get(url(game)).content.decode()
-    assert "Full suits over the whole game" in page and 'name="full_0_D"' in page
+    assert "Full suits over the whole game" in shown(page) and 'name="full_0_D"' in page
     post = as_post(quick(EXAMPLE[3]), number=4) | full_suit_fields() | {"save": "1"}
     response = owner_client.post(url(game), post)
     assert response.status_code == 302, response.context["form"].errors

@@ -8,6 +8,7 @@ import pytest
 from django.template import Context, Template
 
 from games.engine.registry import GAMES
+from tests.pages import shown
 from tests.tables import example_game, make_game
 
 pytestmark = pytest.mark.django_db
@@ -106,16 +107,6 @@ PLAIN = {
     "bid_fair": {"Bid"},
     "cardigan": {"Bid", "Played", "Cards", "Level", "Made", "Red", "Black", "Open", "Alone"},
 }
-HIDDEN = re.compile(
-    r"<(head|script|template|style)\b.*?</\1>|<span class=\"term-meaning\".*?</span></span>"
-    r"|<span class=\"term-meaning\".*?</a></span>|<[^>]+>",
-    re.S,
-)
-
-
-def shown_words(page: str) -> str:
-    """The page's text as a reader sees it: no markup, no script, no meanings kept closed."""
-    return unescape(HIDDEN.sub(" ", page))
 
 
 def test_every_word_of_a_games_list_on_any_of_its_screens_opens_its_meaning_there(
@@ -127,13 +118,13 @@ def test_every_word_of_a_games_list_on_any_of_its_screens_opens_its_meaning_ther
         page = response.content.decode()
         glossary = GAMES[kind].GLOSSARY
         opened = set(re.findall(r'popovertarget="term-[a-z_]+-([a-z0-9-]+)"', page))
-        text = shown_words(page)
+        text = shown(page)
         for term in glossary:
             for word in term.words:
                 if word in PLAIN[kind]:
                     continue
-                shown = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)
-                if shown and term.slug not in opened:
+                found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)
+                if found and term.slug not in opened:
                     missing.append(f"{screen}: {word!r} is shown, {term.name!r} is not a tap")
         targets = re.findall(r'popovertarget="([^"]+)"', page)
         missing += [f"{screen}: {t} opens nothing" for t in targets if f'id="{t}"' not in page]

@@ -7,6 +7,7 @@ import pytest
 
 from games.engine.registry import GAMES
 from games.models import Game, Player, Session
+from tests.pages import shown
 from tests.tables import BEN_WINS, make_game, turn_on
 
 pytestmark = pytest.mark.django_db
@@ -117,8 +118,8 @@ def test_the_scoreboard_shows_standings_funds_and_who_deals_leads_and_sits_out(o
     response = owner_client.get(f"/games/{game.pk}/")
     page = response.content.decode()
     assert response.context["score"].standings == {"Ana": 462, "Ben": 494, "Cy": 462, "Dee": 462}
-    assert "Game fund" in page and "Widow's fund" in page
-    assert "<strong>Ben</strong> deals and sits out" in page
+    assert "Game fund" in shown(page) and "Widow's fund" in shown(page)
+    assert "Next: Ben deals and sits out" in shown(page)
     assert "<strong>Cy</strong> leads" in page
     assert f'href="/games/{game.pk}/hands/1/"' in page
 
