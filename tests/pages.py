@@ -3,9 +3,9 @@
 import html
 import re
 
-# A term's meaning is a closed popover (games/templatetags/glossary.py) until its word is
-# tapped: not part of the line it stands in. It ends with its rule's link, its only link.
-MEANINGS = re.compile(r'<span class="term-meaning"[^>]*>.*?</a></span>', re.S)
+# A term's meaning is a closed popover at the page's foot (games/templatetags/glossary.py)
+# until its word is tapped. It ends with its rule's link, its only link.
+MEANINGS = re.compile(r'<div class="term-meaning"[^>]*>.*?</a></div>', re.S)
 UNSEEN = re.compile(r"<(head|script|template|style)\b.*?</\1>", re.S)
 
 

@@ -6,8 +6,8 @@ glossary.py (games/engine/glossary.py), with the number of its rule and a link t
 A `<details>` would open inside the line it stands in and push a legend's choices or a
 table's columns aside; a popover opens over them and leaves the screen as it was.
 
-A term shown twice on one page opens one popover: the second button points at the first's
-(ids are the term's, made once per render; an htmx fragment brings its own).
+The meanings are drawn once a page, at its foot (`{% meanings %}`, templates/base.html), and
+every button of the page points at its term's: a term shown twice opens one meaning.
 """
 
 from django import template
@@ -23,39 +23,42 @@ def glossary_of(engine):
     return (GAMES[engine] if isinstance(engine, str) else engine).GLOSSARY
 
 
-@register.simple_tag(takes_context=True)
-def term(context, engine, name, text=None):
+@register.simple_tag
+def term(engine, name, text=None):
     """The term `name` of the game `engine` (its class or key), shown as `text` (default:
-    its name as the terms list spells it)."""
+    its name as the list spells it), or as a "?" beside a word it cannot stand in."""
     glossary = glossary_of(engine)
     found = glossary.term(name)
     target = f"term-{glossary.key}-{found.slug}"
     if text == "?":  # beside words it cannot stand in: a choice's label, a heading
-        button = format_html(
+        return format_html(
             '<button type="button" class="term ask" popovertarget="{}"'
             ' aria-label="What \u201c{}\u201d means">?</button>',
             target,
             found.name,
         )
-    else:
-        button = format_html(
-            '<button type="button" class="term" popovertarget="{}">{}</button>',
-            target,
-            text or found.name,
-        )
-    drawn = context.render_context.setdefault("terms_drawn", set())
-    if target in drawn:
-        return button
-    drawn.add(target)
-    return button + meaning(glossary, found, target)
+    return format_html(
+        '<button type="button" class="term" popovertarget="{}">{}</button>',
+        target,
+        text or found.name,
+    )
 
 
-@register.simple_tag(takes_context=True)
-def label_term(context, engine, label):
+@register.simple_tag
+def meanings(engine):
+    """Every term's meaning, once a page, at its foot (templates/base.html): what each
+    button opens. Once, not beside each button: a hand form drawn again by htmx, or from
+    the forms a page carries for no signal, brings its buttons and finds them here."""
+    glossary = glossary_of(engine)
+    return format_html_join("", "{}", ((meaning(glossary, t),) for t in glossary))
+
+
+@register.simple_tag
+def label_term(engine, label):
     """A label that may begin with a term (a table's row: "Discards received"): the label as
     the term's button when it does, as it is when not."""
     found = glossary_of(engine).find(label)
-    return term(context, engine, found.name, label) if found else label
+    return term(engine, found.name, label) if found else label
 
 
 @register.simple_tag
@@ -66,14 +69,14 @@ def words_in(engine, rows):
     return glossary_of(engine).found_in(row.text for row in rows)
 
 
-def meaning(glossary, found, target):
+def meaning(glossary, found):
     choices = format_html_join("", '<span class="term-choice"><b>{}</b>: {}</span>', found.choices)
     link = reverse("rules") + "#" + glossary.anchor(found.rule)
     number = glossary.number(found.rule)
     return format_html(
-        '<span class="term-meaning" popover id="{}"><b class="term-name">{}</b> {}{}'
-        '<a class="term-rule" href="{}">Rule {}: {}</a></span>',
-        target,
+        '<div class="term-meaning" popover id="{}"><b class="term-name">{}</b> {}{}'
+        '<a class="term-rule" href="{}">Rule {}: {}</a></div>',
+        f"term-{glossary.key}-{found.slug}",
         found.name,
         found.meaning,
         choices,

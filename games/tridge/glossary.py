@@ -98,11 +98,4 @@ TERMS = (
         "With four people, the dealer does not play the hand but still pays and is paid.",
         "passes",
     ),
-    Term(
-        "Settle up",
-        "At the end each person's chips are counted against the 500 they started with; the"
-        " funds left are shared out or kept for the next match, and the app lists the"
-        " fewest payments.",
-        "end",
-    ),
 )
