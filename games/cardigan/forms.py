@@ -41,7 +41,7 @@ class HandForm(HandScreen, BaseHandForm):
     """
 
     dup_who = forms.MultipleChoiceField(
-        label="Who showed duplicates", required=False, widget=forms.CheckboxSelectMultiple
+        label="Who showed triplets or fours", required=False, widget=forms.CheckboxSelectMultiple
     )
     declarer = pills("Declarer")
     level = number_pills("Level", range(1, rules.MAX_LEVEL + 1))
@@ -78,10 +78,13 @@ class HandForm(HandScreen, BaseHandForm):
         ]
         self.offer_people("declarer")
         self.fields["team"].choices = [(str(t), name) for t, name in enumerate(self.teams)]
-        for seat in range(len(self.people)):
-            for kind, size in rules.DUPLICATE_SIZES.items():
+        for seat, name in enumerate(self.people):
+            # Pairs, by far the most shown, as chips always in view: one tap a player.
+            pairs = chips(f"Pairs {name} showed", rules.HAND_SIZE // 2)
+            self.fields[f"pairs_{seat}"] = pairs
+            for kind in ("triplet", "four"):
                 self.fields[f"{SET_NAMES[kind]}_{seat}"] = counter(
-                    SET_LABELS[kind], rules.HAND_SIZE // size
+                    SET_LABELS[kind], rules.HAND_SIZE // rules.DUPLICATE_SIZES[kind]
                 )
         for t, name in enumerate(self.teams):
             self.fields[f"discards_{t}"] = counter(name, MAX_DISCARDS)
@@ -281,9 +284,7 @@ class HandForm(HandScreen, BaseHandForm):
         data = self.cleaned_data
         record = {}
         duplicates = {
-            name: self._sets(seat)
-            for seat, name in enumerate(self.people)
-            if str(seat) in data["dup_who"] and self._sets(seat)
+            name: self._sets(seat) for seat, name in enumerate(self.people) if self._sets(seat)
         }
         if duplicates:
             record["duplicates"] = duplicates
@@ -363,7 +364,11 @@ def initial_from(record: dict, people: list[str]) -> dict:
         "team": "0",
     }
     duplicates = record.get("duplicates", {})
-    initial["dup_who"] = [str(people.index(name)) for name in duplicates if duplicates[name]]
+    initial["dup_who"] = [
+        str(people.index(name))
+        for name, sets in duplicates.items()
+        if {"triplet", "four"} & set(sets)
+    ]
     for name, sets in duplicates.items():
         seat = people.index(name)
         for kind in rules.DUPLICATE_SIZES:

@@ -235,7 +235,34 @@ def test_only_the_dealer_is_offered_stuck_and_a_stuck_contract_doubles_the_bonus
 def test_each_player_with_duplicates_shows_what_their_sets_are_worth(user):
     game = make_game(user, kind="cardigan")
     rows = form_for(game, as_post(RECORDS[2])).duplicate_rows()
-    assert [(row["name"], row["worth"]) for row in rows] == [("Ana", 21000), ("Dee", 25000)]
+    assert [(row["name"], row["worth"]) for row in rows if row["worth"]] == [
+        ("Ana", 21000),
+        ("Dee", 25000),
+    ]
+
+
+def test_a_players_pairs_are_one_tap_on_their_row_with_no_box_to_open_first(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(RECORDS[0], pairs_1="2", pairs_3="1"))
+    assert form.is_valid(), form.errors
+    assert form.to_record()["duplicates"] == {"Ben": ["pair", "pair"], "Dee": ["pair"]}
+
+
+def test_a_players_triplets_and_fours_count_while_their_box_is_open_and_closing_it_drops_them(
+    user,
+):
+    game = make_game(user, kind="cardigan")
+    opened = form_for(game, as_post(RECORDS[0], pairs_0="1", triplets_0="1", dup_who=["0"]))
+    assert opened.is_valid() and opened.to_record()["duplicates"] == {"Ana": ["pair", "triplet"]}
+    closed = form_for(game, as_post(RECORDS[0], pairs_0="1", triplets_0="1"))
+    assert closed.is_valid() and closed.to_record()["duplicates"] == {"Ana": ["pair"]}
+
+
+def test_a_stored_deal_opens_the_box_of_a_player_with_a_triplet_or_four_only():
+    initial = initial_from(RECORDS[2], list(PLAYERS))
+    assert initial["dup_who"] == ["0", "3"] and initial["pairs_0"] == 2
+    paired = initial_from(dict(RECORDS[0], duplicates={"Cy": ["pair"]}), list(PLAYERS))
+    assert paired["dup_who"] == [] and paired["pairs_2"] == 1
 
 
 def test_the_card_points_follow_the_deals_multiplier(user):

@@ -248,10 +248,13 @@ def test_another_players_game_does_not_exist(stranger_client, game):
 
 
 def test_a_huge_count_of_sets_gets_a_message_not_a_server_out_of_memory(owner_client, game):
-    post = as_post(canonical(EXAMPLE[0]), dup_who=["0"], pairs_0=str(10**12), save="1")
+    post = as_post(canonical(EXAMPLE[0]), triplets_0=str(10**12), dup_who=["0"], save="1")
     response = owner_client.post(url(game), post)
     assert response.status_code == 200  # the form again, with its message; nothing saved
-    assert "Ensure this value is less than or equal to 6" in response.content.decode()
+    assert "Ensure this value is less than or equal to 4" in response.content.decode()
+    post = as_post(canonical(EXAMPLE[0]), pairs_0=str(10**12), save="1")
+    response = owner_client.post(url(game), post)
+    assert "A number from 0 to 6." in response.content.decode()
     assert not game.hands.exists()
 
 
