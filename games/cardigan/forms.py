@@ -111,10 +111,13 @@ class HandForm(HandScreen, BaseHandForm):
         return rules.Settings(bid_values=values)
 
     def _usual_mode(self) -> str:
-        """A table keeps to one way of entering cards: the previous deal's."""
-        previous = self.number - 2
-        before = self.other_deals[previous] if 0 <= previous < len(self.other_deals) else {}
-        return next((m for m, key in MODE_KEYS.items() if key in before), "cards")
+        """A table keeps to one way of entering cards: a new deal starts in the way of the
+        last deal before it that is saved (the previous one; for a deal drawn ahead for a
+        phone with no signal, the one before the deal on the page), read from its record.
+        Only the way: no figure of it. The first deal: card by card."""
+        before = self.other_deals[: self.number - 1]
+        last = before[-1] if before else {}
+        return next((m for m, key in MODE_KEYS.items() if key in last), "cards")
 
     def _stored_full_suits(self) -> dict:
         stored = self.game.meta.get("sheet_top", {}).get("full_suits") or {}

@@ -290,3 +290,31 @@ def test_a_word_that_is_not_a_card_is_refused_without_losing_the_piles(user):
 def test_split_piles_read_back_in_grid_order():
     cards = split(deck()[:5])[AC]
     assert table.written(Counter(cards)) == "AS KS QS JS 10S"
+
+
+def points_only(record, points=(53, 87)):
+    """The same deal entered by points only: the teams' card points instead of its cards."""
+    changed = {key: value for key, value in record.items() if key != "cards"}
+    return changed | {"card_points": dict(zip((AC, BD), points, strict=True))}
+
+
+@pytest.mark.parametrize(
+    ("previous", "way"),
+    [(lambda r: r, "cards"), (quick, "quick"), (points_only, "points")],
+)
+def test_a_new_deal_starts_in_the_way_the_previous_deal_was_entered(user, previous, way):
+    # A table keeps to one way: no tap a deal to choose it again. Only the way, no figure.
+    first = make_game(user, kind="cardigan")
+    assert HandForm(game=first, number=1)["mode"].value() == "cards"  # the first deal
+    game = make_game(user, kind="cardigan", hands=[previous(canonical(EXAMPLE[0]))])
+    form = HandForm(game=game, number=2)
+    assert form["mode"].value() == way
+    figures = [f"count_{t}_{rank}" for t in (0, 1) for rank in "AK"] + ["points_0", "points_1"]
+    assert all(form[name].value() in (None, "") for name in figures)
+    assert form["cards_0"].value() in (None, "") and form["cards_1"].value() in (None, "")
+    # The previous deal's way, not the first's: a table that changed keeps the new way.
+    changed = make_game(user, kind="cardigan", hands=[canonical(EXAMPLE[0]), quick(EXAMPLE[1])])
+    assert HandForm(game=changed, number=3)["mode"].value() == "quick"
+    # Deals drawn ahead for a phone with no signal: the way of the last deal saved.
+    assert HandForm(game=game, number=3)["mode"].value() == way
+    assert HandForm(game=game, number=4)["mode"].value() == way

@@ -337,6 +337,26 @@ def test_the_deal_by_deal_is_polled_with_the_scores_by_every_way_in(owner_client
         assert poll.index("Deal 4 · Dee dealt") < poll.index("Deal 1 · Ana dealt")
 
 
+def chosen_ways(page):
+    """The way chosen in each form of the page: its own, then those drawn ahead."""
+    forms = page.split('<template class="hand-ahead">')
+    return [re.findall(r'name="mode" value="(\w+)"[^>]*\bchecked', form)[0] for form in forms]
+
+
+def test_the_next_deal_opens_in_the_way_the_last_one_was_entered(owner_client, user):
+    fresh = owner_client.get(url(make_game(user, kind="cardigan"))).content.decode()
+    assert chosen_ways(fresh) == ["cards"] * 4  # the first deal, and the three ahead
+    game = make_game(user, kind="cardigan", hands=[quick(EXAMPLE[0])])
+    page = owner_client.get(url(game)).content.decode()
+    assert chosen_ways(page) == ["quick"] * 3  # deal 2, and deals 3 and 4 drawn ahead
+    own = page.split('<template class="hand-ahead">')[0]
+    assert not re.search(r'name="count_\d_\w+" value="\d+"[^>]*\bchecked', own)  # no figure
+    # Editing a deal shows the way it was entered, whatever the deal before it.
+    Hand.objects.create(game=game, number=2, record=canonical(EXAMPLE[1]))
+    edit = owner_client.get(url(game, "hands/2/")).content.decode()
+    assert chosen_ways(edit)[0] == "cards"
+
+
 # --- with no signal: every way of entering a deal is in the form ------------------------------
 
 
