@@ -5,8 +5,10 @@ aims at what it sees: a question by its words, a pill, chip or card by the label
 (helpers.Taps counts every tap, Save included).
 
 Every deal counts, the last one with its full-suit answer where the table is asked it (counts
-only, points only; card by card the app counts them). Budgets on the median of the 20 deals,
-the worst reported: card by card 60 taps, counts only 18, points only 10 taps and 8 digits.
+only, points only; card by card the app counts them). A table keeps its way through a game:
+its first deal pays the tap that chooses it, each later deal opens in the previous one's.
+Budgets on the median of the 20 deals, the worst reported: card by card 60 taps, counts
+only 18, points only 10 taps and 8 digits.
 The table goes to artifacts/cardigan-taps.txt.
 """
 
@@ -133,6 +135,13 @@ def count_line(page, rank, t):
     return row.locator(".chips-row").nth(t)  # the caption: the first team above
 
 
+def chosen(line):
+    """The count a line of chips holds now, None while blank (no wait: Playwright's
+    timeout=0 is no timeout, and a blank line's checked chip never comes)."""
+    checked = line.locator("input:checked")
+    return checked.get_attribute("value") if checked.count() else None
+
+
 def counts(tap, page, deal, last):
     for t, team in enumerate(TEAMS):
         for rank, n in deal["card_counts"][team].items():
@@ -140,7 +149,7 @@ def counts(tap, page, deal, last):
             if last and t == 1:  # the app's, from what the packs left
                 expect(line.locator("input:checked")).to_have_value(str(n))
                 continue
-            while line.locator("input:checked").get_attribute("value", timeout=0) != str(n):
+            while chosen(line) != str(n):
                 chip = line.locator("label").filter(has_text=words(str(n)))
                 tap(chip if chip.count() else line.locator("label").filter(has_text=words("+")))
 
@@ -202,6 +211,8 @@ def play_game(live_server, page, user, mode, seed):
         tap = Thumb(page)
         way = pill(page, "Cards", MODES[mode])
         if not way.locator("input").is_checked():
+            # A table keeps its way: the first deal pays the tap, the later ones open in it.
+            assert number == 1, f"deal {number} did not open in the way of deal {number - 1}"
             tap(way)
         duplicates(tap, page, deal)
         contract(tap, page, deal)
