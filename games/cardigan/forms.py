@@ -41,7 +41,7 @@ class HandForm(HandScreen, BaseHandForm):
     """
 
     dup_who = forms.MultipleChoiceField(
-        label="Who showed duplicates", required=False, widget=forms.CheckboxSelectMultiple
+        label="Who showed triplets or fours", required=False, widget=forms.CheckboxSelectMultiple
     )
     declarer = pills("Declarer")
     level = number_pills("Level", range(1, rules.MAX_LEVEL + 1))
@@ -78,10 +78,13 @@ class HandForm(HandScreen, BaseHandForm):
         ]
         self.offer_people("declarer")
         self.fields["team"].choices = [(str(t), name) for t, name in enumerate(self.teams)]
-        for seat in range(len(self.people)):
-            for kind, size in rules.DUPLICATE_SIZES.items():
+        for seat, name in enumerate(self.people):
+            # Pairs, by far the most shown, as chips always in view: one tap a player.
+            pairs = chips(f"Pairs {name} showed", rules.HAND_SIZE // 2)
+            self.fields[f"pairs_{seat}"] = pairs
+            for kind in ("triplet", "four"):
                 self.fields[f"{SET_NAMES[kind]}_{seat}"] = counter(
-                    SET_LABELS[kind], rules.HAND_SIZE // size
+                    SET_LABELS[kind], rules.HAND_SIZE // rules.DUPLICATE_SIZES[kind]
                 )
         for t, name in enumerate(self.teams):
             self.fields[f"discards_{t}"] = counter(name, MAX_DISCARDS)
@@ -108,10 +111,13 @@ class HandForm(HandScreen, BaseHandForm):
         return rules.Settings(bid_values=values)
 
     def _usual_mode(self) -> str:
-        """A table keeps to one way of entering cards: the previous deal's."""
-        previous = self.number - 2
-        before = self.other_deals[previous] if 0 <= previous < len(self.other_deals) else {}
-        return next((m for m, key in MODE_KEYS.items() if key in before), "cards")
+        """A table keeps to one way of entering cards: a new deal starts in the way of the
+        last deal before it that is saved (the previous one; for a deal drawn ahead for a
+        phone with no signal, the one before the deal on the page), read from its record.
+        Only the way: no figure of it. The first deal: card by card."""
+        before = self.other_deals[: self.number - 1]
+        last = before[-1] if before else {}
+        return next((m for m, key in MODE_KEYS.items() if key in last), "cards")
 
     def _stored_full_suits(self) -> dict:
         stored = self.game.meta.get("sheet_top", {}).get("full_suits") or {}
@@ -281,9 +287,7 @@ class HandForm(HandScreen, BaseHandForm):
         data = self.cleaned_data
         record = {}
         duplicates = {
-            name: self._sets(seat)
-            for seat, name in enumerate(self.people)
-            if str(seat) in data["dup_who"] and self._sets(seat)
+            name: self._sets(seat) for seat, name in enumerate(self.people) if self._sets(seat)
         }
         if duplicates:
             record["duplicates"] = duplicates
@@ -363,7 +367,11 @@ def initial_from(record: dict, people: list[str]) -> dict:
         "team": "0",
     }
     duplicates = record.get("duplicates", {})
-    initial["dup_who"] = [str(people.index(name)) for name in duplicates if duplicates[name]]
+    initial["dup_who"] = [
+        str(people.index(name))
+        for name, sets in duplicates.items()
+        if {"triplet", "four"} & set(sets)
+    ]
     for name, sets in duplicates.items():
         seat = people.index(name)
         for kind in rules.DUPLICATE_SIZES:

@@ -8,7 +8,7 @@ from collections import Counter
 from functools import cached_property
 
 from games.cardigan import rules, table
-from games.engine.cards import RANKS, SUIT_SYMBOLS, card_name, is_red, suit_heading
+from games.engine.cards import RANKS, SUIT_SYMBOLS, card_name, face, is_red, suit_heading
 
 
 class GridScreen:
@@ -44,6 +44,7 @@ class GridScreen:
                         "most": most,
                         "all_in": sum(held) >= most,
                         "off": (sum(held) >= most or full) and not held[self.chosen_team],
+                        "why": self.cell_why(card, held, most, full),
                         "name": card_name(card).capitalize(),
                         "label": self.cell_label(card, held),
                     }
@@ -58,6 +59,18 @@ class GridScreen:
             {"head": head, "cells": cells}
             for head, cells in zip(self.suit_heads(), columns, strict=True)
         ]
+
+    def cell_why(self, card, held, most, full) -> str:
+        """Why a greyed card cannot be given (cards.js says the same at each tap)."""
+        shown = face(card)
+        if most == 0:
+            packs = rules.PACKS
+            return f"No {shown} left: the four packs hold {packs} and all {packs} are taken."
+        if sum(held) >= most:
+            return f"No {shown} left: the packs leave {most} for this deal and {all_in(most)}."
+        if full:
+            return "All 52 are in: take one away to add another."
+        return ""
 
     def cell_label(self, card, held) -> str:
         name = card_name(card).capitalize()
@@ -105,3 +118,7 @@ def rest_of(held: Counter, target: dict[str, int]) -> Counter | None:
         return None
     rest = Counter({card: n - held[card] for card, n in target.items() if n > held[card]})
     return rest or None
+
+
+def all_in(most: int) -> str:
+    return "it is in" if most == 1 else ("both are in" if most == 2 else f"all {most} are in")

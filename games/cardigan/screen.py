@@ -40,14 +40,16 @@ class HandScreen(GridScreen, SuitsScreen):
     SHAPE = ("mode", "dup_who")
     # A count's chips: 0 to 4, a pack's worth, then the count itself if higher, and one more.
     CHIPS = 5
+    # A player's pairs: 0 to 3 (four in five players who show sets show one or two).
+    PAIR_CHIPS = 4
 
     @property
     def LIVE(self):  # noqa: N802 (BaseHandForm.LIVE)
         """What a tap changes besides the preview: the contract's worth and verdict, the
-        sets' worth, and the rest button, or the quick counts and their points. The grid
-        and the steppers being typed in are never sent (the second team's quick counts,
-        the app's own figures, excepted)."""
-        parts = ["play", "facts", "trick_team", "worths"]
+        pairs' chips and the sets' worth, and the rest button, or the quick counts and their
+        points. The grid and the steppers being typed in are never sent (the second team's
+        quick counts, the app's own figures, excepted)."""
+        parts = ["play", "facts", "trick_team", "pairs"]
         if self.chosen_mode == "cards":
             parts.append("rest")
         elif self.chosen_mode == "quick":
@@ -123,33 +125,54 @@ class HandScreen(GridScreen, SuitsScreen):
         return options
 
     def duplicate_rows(self):
-        """Each player who showed sets: their three steppers and what the sets are worth."""
-        return [row for row in self.seat_rows() if row["chosen"]]
+        """Every player's sets: what they are worth beside their pairs."""
+        return self.seat_rows()
 
     def seat_rows(self):
-        """Every player's sets, shown or not: the form holds them all, and a player's box
-        under Duplicates alone shows theirs (cardigan.css), with no signal too."""
+        """Every player's sets: their pairs as chips, always in view (one tap a player who
+        showed any), and their triplets and fours as steppers in a box that their name
+        under "Triplets or fours" alone shows (cardigan.css), with no signal too."""
         chosen = {str(s) for s in (self.value("dup_who") or [])}
         rows = []
         for seat, name in enumerate(self.people):
-            fields = [self[f"{SET_NAMES[kind]}_{seat}"] for kind in rules.DUPLICATE_SIZES]
+            pairs = self[f"pairs_{seat}"]
+            fields = [self[f"{SET_NAMES[kind]}_{seat}"] for kind in ("triplet", "four")]
             sets = self._sets(seat)
             rows.append(
                 {
                     "seat": seat,
                     "name": name,
+                    "pairs": pairs,
+                    "chips": self._pair_chips(pairs),
                     "fields": fields,
                     "chosen": str(seat) in chosen,
                     "worth": rules.duplicates_value(sets),
                     "count": len(sets),
-                    "errors": [e for f in fields for e in f.errors],
+                    "errors": [e for f in [pairs, *fields] for e in f.errors],
                 }
             )
         return rows
 
+    def _pair_chips(self, field) -> list[dict]:
+        """0 to 3 pairs, then the count itself if higher, and one more (to six)."""
+        value = whole(field.value(), None)
+        most = rules.HAND_SIZE // rules.DUPLICATE_SIZES["pair"]
+        top = max(self.PAIR_CHIPS - 1, min(value or 0, most))
+        chips = [{"n": n, "text": str(n), "checked": n == value} for n in range(self.PAIR_CHIPS)]
+        if top >= self.PAIR_CHIPS:
+            chips.append({"n": top, "text": str(top), "checked": top == value})
+        if top < most:
+            chips.append({"n": top + 1, "text": "+", "checked": False, "more": True})
+        return chips
+
     def _sets(self, seat) -> list[str]:
+        """A player's sets: their pairs, and their triplets and fours when their box is
+        open (closing it takes them back)."""
+        chosen = str(seat) in {str(s) for s in (self.value("dup_who") or [])}
         sets = []
         for kind, size in rules.DUPLICATE_SIZES.items():
+            if kind != "pair" and not chosen:
+                continue
             # Held to what a hand can hold even before the form is checked: the preview
             # runs on what was typed, and 10**9 pairs must not become a list of them.
             n = whole(self.value(f"{SET_NAMES[kind]}_{seat}"))

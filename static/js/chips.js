@@ -9,6 +9,13 @@
     if (!target) return;
     var input = target.matches("label") && target.querySelector("input");
     if (input && !input.disabled) return;
+    // A grid that keeps its words in one place in view (Cardigan's cards: its sticky bar).
+    var place = target.closest("[data-why-in]");
+    var into = place && document.getElementById(place.dataset.whyIn);
+    if (into) {
+      into.textContent = target.dataset.why;
+      return;
+    }
     var row = target.closest(".chips-row");
     var line = row ? row.querySelector(".chip-why") : target.parentNode.nextElementSibling;
     if (!line || !line.classList.contains("chip-why")) {

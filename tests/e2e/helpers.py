@@ -142,14 +142,16 @@ class Taps:
         self.page, self.count, self.keys = page, 0, 0
 
     def __call__(self, selector, wait=True, still=False):
-        """One tap. `still`: on a target that cannot move (the card grid between its posts,
-        once `grid_in_view`), without Playwright's wait for two still frames before it."""
+        """One tap on `selector` or a Playwright locator (a target found by what it shows).
+        `still`: on a target that cannot move (the card grid between its posts, once
+        `grid_in_view`), without Playwright's wait for two still frames before it."""
         self.count += 1
+        click = self.page.click if isinstance(selector, str) else type(selector).click
         if not wait:
-            self.page.click(selector, force=still)
+            click(selector, force=still)
             return
         with live_update(self.page):
-            self.page.click(selector)
+            click(selector)
 
     def choice(self, field, value=None):
         """The chip, pill or check box of `field` (with `value`, where there are several)."""

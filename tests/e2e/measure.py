@@ -117,6 +117,16 @@ SHORT_ONLY = """() => {
 }"""
 
 
+CUT = """() => {
+  // Shown, and not for a screen reader alone (.visually-hidden, cut on purpose).
+  const seen = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden"
+    && !e.closest(".visually-hidden");
+  return [...document.querySelectorAll("legend")]
+    .filter((e) => seen(e) && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => `"${e.textContent.trim()}" cut: ${e.scrollWidth} px in ${e.clientWidth}`);
+}"""
+
+
 def targets(page) -> list[dict]:
     """Every visible target on the page, with its width and height in CSS pixels."""
     return page.evaluate(TARGETS)
@@ -141,3 +151,8 @@ def names_hurt(page, names) -> list[str]:
 def short_only(page) -> list[str]:
     """The names the page shows in their short form alone: none is whole within a glance."""
     return page.evaluate(SHORT_ONLY)
+
+
+def words_cut(page) -> list[str]:
+    """A question's words (a legend) wider than their box: cut off, or under what follows."""
+    return page.evaluate(CUT)

@@ -3,12 +3,14 @@ mode, the full suits with the last one, the winner; then the grid small and in t
 
 import json
 import re
+from collections import Counter
 from urllib.parse import parse_qs
 
 import pytest
 from playwright.sync_api import expect
 
 from games.cardigan.table import cards_in_order
+from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS, deck, face
 from games.engine.registry import read_sheet, score_sheet
 from games.models import Game
 from games.play.services import sheet_of
@@ -26,6 +28,7 @@ from tests.e2e.helpers import (
 )
 from tests.e2e.network import held, is_update
 from tests.games.cardigan.cardigan_sheets import AC, BD, full_suits_of, quick
+from tests.games.cardigan.real_decks import real_game
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
 
@@ -154,10 +157,8 @@ def test_a_cardigan_game_from_the_grid_to_the_full_suits(live_server, phone, sho
     page.click("text=Add deal 2")
     pick(page, "mode", "quick")
     with live_update(page):
-        page.click("#dup_who label:has(input[value='2'])")
-    with live_update(page):
-        page.click("#duplicates [data-seat='2'] .stepper button[data-step='1']")
-    assert "Cy: 1000" in page.inner_text("#duplicates")
+        page.click("#pairs_2 label:has(input[value='1'])")
+    assert "1000" in page.inner_text("#worth-2")
     contract(page, EXAMPLE[1])
     quick_counts(page, quick(EXAMPLE[1]))
     shoot(page, "cardigan-03-deal-2-quick")
@@ -320,3 +321,34 @@ def test_the_grid_stays_under_the_thumb_when_a_taps_answer_lands(live_server, ph
             answer.release()
     assert page.inner_text("#card-counts [data-total='all']") == "1"
     assert page.evaluate("scrollY") == where
+
+
+def test_a_greyed_card_says_why_when_tapped_and_a_whole_suit_says_what_it_skipped(
+    live_server, small_phone, user, shoot
+):
+    hands = real_game(1)
+    game = make_game(user, "cardigan", ("Ana", "Ben", "Cy", "Dee"), hands=hands[:3])
+    used = Counter(card for hand in hands[:3] for pile in hand["cards"].values() for card in pile)
+    gone = [card for card in cards_in_order(Counter(deck())) if used[card] == 4]
+    suit = gone[0][-1]
+    log_in(small_phone, live_server.url)
+    small_phone.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    small_phone.wait_for_load_state()
+    grid_in_view(small_phone)
+    shown = small_phone.locator(".face").filter(has_text=re.compile(f"^{face(gone[0])}$"))
+    greyed = small_phone.locator("#card-grid .cell").filter(has=shown)
+    expect(greyed).to_have_attribute("aria-disabled", "true")  # read out as unavailable...
+    greyed.click(force=True)  # ...yet a thumb can tap it (Playwright waits for no such one)
+    note = small_phone.locator("#grid-note")
+    expect(note).to_have_text(
+        f"No {face(gone[0])} left: the four packs hold 4 and all 4 are taken."
+    )
+    small_phone.get_by_role("button", name=f"All 13 {SUIT_NAMES[suit]}, one of each").click()
+    skipped = [face(card) for card in gone if card.endswith(suit)]
+    expect(note).to_contain_text(f"All {SUIT_SYMBOLS[suit]} put in the {13 - len(skipped)} ")
+    expect(note).to_contain_text(f"{skipped[-1]} {'have' if len(skipped) > 1 else 'has'} none left")
+    # The discard steppers name their team, whole at 360 px.
+    expect(small_phone.locator("#discards")).to_contain_text("Ana & Cy")
+    expect(small_phone.locator("#discards")).to_contain_text("Ben & Dee")
+    assert no_horizontal_scroll(small_phone)
+    shoot(small_phone, "cardigan-deal-4-greyed-card-360")

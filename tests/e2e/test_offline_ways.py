@@ -181,6 +181,7 @@ def test_cardigan_with_no_signal_takes_every_way_of_entering_a_deal_and_offers_n
     saved(page, "Deal", 3)
     # Deal 4: Cy's sets, the dealer stuck, points only, and the full suits the table answers.
     expect(page.locator("#duplicates")).to_be_hidden()
+    click(page, "#pairs_2 label:has(input[value='1'])")
     click(page, "#dup_who label:has(input[value='2'])")
     expect(page.locator("#duplicates [data-seat='2']")).to_be_visible()
     expect(page.locator("#duplicates [data-seat='1']")).to_be_hidden()

@@ -3,7 +3,10 @@
 Four packs shuffled together (seeded) and cut into four decks of 52, one a deal, so a
 deck holds some cards twice or more and lacks others, as they fall. Each deal's 13
 tricks of four cards go to the teams by a seeded random split, and the contract is
-drawn to fit; what each team took is the record's `cards`. Other forms of the same deal
+drawn to fit; what each team took is the record's `cards`. The deck is dealt one card at a
+time from the dealer's left, so each trick holds one card of each player's hand, and a
+player holding a card twice or more shows it (`duplicates`, as they fall: about three
+players in four deals hold a pair or more). Other forms of the same deal
 (counts only, points typed) are built from those cards, so every way of entering a deal
 scores it alike.
 """
@@ -29,8 +32,25 @@ def decks(seed: int) -> list[list[str]]:
     return [cards[n * 52 : (n + 1) * 52] for n in range(4)]
 
 
+SETS = {2: "pair", 3: "triplet", 4: "four"}
+
+
+def shown(cards: list[str], number: int) -> dict[str, list[str]]:
+    """The sets each player holds in the hand `cards` deals them: one card at a time, the
+    first to the dealer's left (deal n is dealt by the n-th player)."""
+    sets = {}
+    for k in range(4):
+        player = PLAYERS[(number + k) % 4]
+        held = Counter(cards[k::4])
+        found = sorted(SETS[n] for n in held.values() if n > 1)
+        if found:
+            sets[player] = found
+    return sets
+
+
 def play(cards: list[str], number: int, rng: random.Random) -> dict:
-    """One deal of `cards`: a contract, and the tricks split between the teams at random."""
+    """One deal of `cards`: the sets shown, a contract, and the tricks split between the
+    teams at random."""
     declarer = rng.choice(PLAYERS)
     side = TEAMS.index(team_of(declarer))
     tricks = sum(rng.random() < 0.6 for _ in range(13))
@@ -39,7 +59,9 @@ def play(cards: list[str], number: int, rng: random.Random) -> dict:
     piles = {TEAMS[side]: [], TEAMS[1 - side]: []}
     for n, trick in enumerate(won):
         piles[TEAMS[side] if n < tricks else TEAMS[1 - side]].extend(trick)
+    sets = shown(cards, number)
     return {
+        **({"duplicates": sets} if sets else {}),
         "declarer": declarer,
         "level": rng.randint(1, min(7, max(1, tricks - 5))),
         "bid": rng.choice(BIDS),

@@ -235,7 +235,34 @@ def test_only_the_dealer_is_offered_stuck_and_a_stuck_contract_doubles_the_bonus
 def test_each_player_with_duplicates_shows_what_their_sets_are_worth(user):
     game = make_game(user, kind="cardigan")
     rows = form_for(game, as_post(RECORDS[2])).duplicate_rows()
-    assert [(row["name"], row["worth"]) for row in rows] == [("Ana", 21000), ("Dee", 25000)]
+    assert [(row["name"], row["worth"]) for row in rows if row["worth"]] == [
+        ("Ana", 21000),
+        ("Dee", 25000),
+    ]
+
+
+def test_a_players_pairs_are_one_tap_on_their_row_with_no_box_to_open_first(user):
+    game = make_game(user, kind="cardigan")
+    form = form_for(game, as_post(RECORDS[0], pairs_1="2", pairs_3="1"))
+    assert form.is_valid(), form.errors
+    assert form.to_record()["duplicates"] == {"Ben": ["pair", "pair"], "Dee": ["pair"]}
+
+
+def test_a_players_triplets_and_fours_count_while_their_box_is_open_and_closing_it_drops_them(
+    user,
+):
+    game = make_game(user, kind="cardigan")
+    opened = form_for(game, as_post(RECORDS[0], pairs_0="1", triplets_0="1", dup_who=["0"]))
+    assert opened.is_valid() and opened.to_record()["duplicates"] == {"Ana": ["pair", "triplet"]}
+    closed = form_for(game, as_post(RECORDS[0], pairs_0="1", triplets_0="1"))
+    assert closed.is_valid() and closed.to_record()["duplicates"] == {"Ana": ["pair"]}
+
+
+def test_a_stored_deal_opens_the_box_of_a_player_with_a_triplet_or_four_only():
+    initial = initial_from(RECORDS[2], list(PLAYERS))
+    assert initial["dup_who"] == ["0", "3"] and initial["pairs_0"] == 2
+    paired = initial_from(dict(RECORDS[0], duplicates={"Cy": ["pair"]}), list(PLAYERS))
+    assert paired["dup_who"] == [] and paired["pairs_2"] == 1
 
 
 def test_the_card_points_follow_the_deals_multiplier(user):
@@ -263,3 +290,31 @@ def test_a_word_that_is_not_a_card_is_refused_without_losing_the_piles(user):
 def test_split_piles_read_back_in_grid_order():
     cards = split(deck()[:5])[AC]
     assert table.written(Counter(cards)) == "AS KS QS JS 10S"
+
+
+def points_only(record, points=(53, 87)):
+    """The same deal entered by points only: the teams' card points instead of its cards."""
+    changed = {key: value for key, value in record.items() if key != "cards"}
+    return changed | {"card_points": dict(zip((AC, BD), points, strict=True))}
+
+
+@pytest.mark.parametrize(
+    ("previous", "way"),
+    [(lambda r: r, "cards"), (quick, "quick"), (points_only, "points")],
+)
+def test_a_new_deal_starts_in_the_way_the_previous_deal_was_entered(user, previous, way):
+    # A table keeps to one way: no tap a deal to choose it again. Only the way, no figure.
+    first = make_game(user, kind="cardigan")
+    assert HandForm(game=first, number=1)["mode"].value() == "cards"  # the first deal
+    game = make_game(user, kind="cardigan", hands=[previous(canonical(EXAMPLE[0]))])
+    form = HandForm(game=game, number=2)
+    assert form["mode"].value() == way
+    figures = [f"count_{t}_{rank}" for t in (0, 1) for rank in "AK"] + ["points_0", "points_1"]
+    assert all(form[name].value() in (None, "") for name in figures)
+    assert form["cards_0"].value() in (None, "") and form["cards_1"].value() in (None, "")
+    # The previous deal's way, not the first's: a table that changed keeps the new way.
+    changed = make_game(user, kind="cardigan", hands=[canonical(EXAMPLE[0]), quick(EXAMPLE[1])])
+    assert HandForm(game=changed, number=3)["mode"].value() == "quick"
+    # Deals drawn ahead for a phone with no signal: the way of the last deal saved.
+    assert HandForm(game=game, number=3)["mode"].value() == way
+    assert HandForm(game=game, number=4)["mode"].value() == way

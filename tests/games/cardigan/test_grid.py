@@ -2,7 +2,8 @@
 
 import pytest
 
-from games.engine.cards import RANKS, deck
+from games.engine.cards import RANKS, deck, face
+from tests.games.cardigan.real_decks import real_game
 from tests.games.cardigan.test_forms import EXAMPLE, RECORDS, as_post, form_for
 from tests.tables import make_game
 
@@ -33,3 +34,16 @@ def test_a_53rd_card_cannot_be_tapped_and_the_screen_says_why(user):
     cells = {cell["card"]: cell for row in form.grid() for cell in row}
     # Ana & Cy hold no 2 of clubs: nothing to add, nothing to take back.
     assert cells["2C"]["off"] and not cells["AS"]["off"]
+
+
+def test_a_greyed_card_says_why_no_copy_of_it_is_left_for_the_last_deal(user):
+    hands = real_game(1)
+    game = make_game(user, kind="cardigan", hands=hands[:3])
+    form = form_for(game, as_post(RECORDS[0], number=4, cards_0="", cards_1=""), number=4)
+    cells = {cell["card"]: cell for row in form.grid() for cell in row}
+    gone = [card for card, n in form.most.items() if n == 0]
+    assert gone and all(cells[card]["off"] for card in gone)
+    assert cells[gone[0]]["why"] == (
+        f"No {face(gone[0])} left: the four packs hold 4 and all 4 are taken."
+    )
+    assert all(not cell["why"] for card, cell in cells.items() if card not in gone)

@@ -249,10 +249,13 @@ def test_another_players_game_does_not_exist(stranger_client, game):
 
 
 def test_a_huge_count_of_sets_gets_a_message_not_a_server_out_of_memory(owner_client, game):
-    post = as_post(canonical(EXAMPLE[0]), dup_who=["0"], pairs_0=str(10**12), save="1")
+    post = as_post(canonical(EXAMPLE[0]), triplets_0=str(10**12), dup_who=["0"], save="1")
     response = owner_client.post(url(game), post)
     assert response.status_code == 200  # the form again, with its message; nothing saved
-    assert "Ensure this value is less than or equal to 6" in response.content.decode()
+    assert "Ensure this value is less than or equal to 4" in response.content.decode()
+    post = as_post(canonical(EXAMPLE[0]), pairs_0=str(10**12), save="1")
+    response = owner_client.post(url(game), post)
+    assert "A number from 0 to 6." in response.content.decode()
     assert not game.hands.exists()
 
 
@@ -333,6 +336,26 @@ def test_the_deal_by_deal_is_polled_with_the_scores_by_every_way_in(owner_client
         assert "<html" not in poll and "Deal by deal" in poll
         # Newest first, as the deals above it.
         assert poll.index("Deal 4 · Dee dealt") < poll.index("Deal 1 · Ana dealt")
+
+
+def chosen_ways(page):
+    """The way chosen in each form of the page: its own, then those drawn ahead."""
+    forms = page.split('<template class="hand-ahead">')
+    return [re.findall(r'name="mode" value="(\w+)"[^>]*\bchecked', form)[0] for form in forms]
+
+
+def test_the_next_deal_opens_in_the_way_the_last_one_was_entered(owner_client, user):
+    fresh = owner_client.get(url(make_game(user, kind="cardigan"))).content.decode()
+    assert chosen_ways(fresh) == ["cards"] * 4  # the first deal, and the three ahead
+    game = make_game(user, kind="cardigan", hands=[quick(EXAMPLE[0])])
+    page = owner_client.get(url(game)).content.decode()
+    assert chosen_ways(page) == ["quick"] * 3  # deal 2, and deals 3 and 4 drawn ahead
+    own = page.split('<template class="hand-ahead">')[0]
+    assert not re.search(r'name="count_\d_\w+" value="\d+"[^>]*\bchecked', own)  # no figure
+    # Editing a deal shows the way it was entered, whatever the deal before it.
+    Hand.objects.create(game=game, number=2, record=canonical(EXAMPLE[1]))
+    edit = owner_client.get(url(game, "hands/2/")).content.decode()
+    assert chosen_ways(edit)[0] == "cards"
 
 
 # --- with no signal: every way of entering a deal is in the form ------------------------------

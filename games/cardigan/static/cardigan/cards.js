@@ -89,6 +89,26 @@
     return true;
   }
 
+  function faceOf(cell) {
+    return cell.querySelector(".face").textContent;
+  }
+
+  // Why no copy of `cell` can be given (games/cardigan/grid.py cell_why says the same).
+  function whyFull(cell, copies, total) {
+    var most = Number(cell.dataset.most);
+    if (!most) return "No " + faceOf(cell) + " left: the four packs hold 4 and all 4 are taken.";
+    if (copies >= most) {
+      var all = most === 1 ? "it is in" : most === 2 ? "both are in" : "all " + most + " are in";
+      return "No " + faceOf(cell) + " left: the packs leave " + most + " for this deal and " + all + ".";
+    }
+    return "All 52 are in: take one away to add another.";
+  }
+
+  function listed(faces) {
+    if (faces.length < 2) return faces.join("");
+    return faces.slice(0, -1).join(", ") + " and " + faces[faces.length - 1];
+  }
+
   function show(form) {
     var grid = form.querySelector("#card-grid");
     var teams = grid.dataset.teams.split("|");
@@ -102,8 +122,17 @@
       var b = counts[1][cell.value] || 0;
       var mine = team ? b : a;
       var full = a + b >= Number(cell.dataset.most) || total >= DEAL;
-      // What the chosen team can neither be given nor have taken back cannot be tapped.
-      cell.disabled = taking ? !mine : full && !mine;
+      // What the chosen team can neither be given nor have taken back is greyed, and says
+      // why when tapped (static/js/chips.js writes its data-why in the grid's bar).
+      var off = taking ? !mine : full && !mine;
+      cell.disabled = false;
+      cell.setAttribute("aria-disabled", off ? "true" : "false");
+      if (off) {
+        cell.dataset.why = taking ? teams[team] + " hold no " + faceOf(cell) + " to take away."
+          : whyFull(cell, a + b, total);
+      } else {
+        delete cell.dataset.why;
+      }
       var held = cell.querySelector(".held");
       held.textContent = "";
       if (a || b) {
@@ -150,6 +179,11 @@
   // page comes back without JavaScript) it cannot scroll to that card once the answer
   // lands, which moved the grid under the thumb after every pause.
   function upgrade() {
+    // A greyed card stays tappable, to say why (aria-disabled rather than disabled).
+    document.querySelectorAll("#card-grid button.cell:disabled").forEach(function (cell) {
+      cell.disabled = false;
+      cell.setAttribute("aria-disabled", "true");
+    });
     document.querySelectorAll("#card-grid button[name], button#give-rest[name]").forEach(
       function (button) {
         button.dataset.action = button.name;
@@ -201,13 +235,25 @@
     var team = chosenTeam(form);
     var adding = !takingAway(form);
     var changed = false;
+    var skipped = [];
+    var put = 0;
+    if (button.getAttribute("aria-disabled") === "true") {
+      refused(button);  // chips.js says why
+      return;
+    }
     if (action === "tap") {
       changed = change(form, team, button, adding);
       if (!changed) refused(button);
     } else if (action === "suit") {
+      var counts = [tally(read(pile(form, 0))), tally(read(pile(form, 1)))];
       cells(form).forEach(function (cell) {
-        if (cell.value.slice(-1) === button.value && change(form, team, cell, adding)) {
+        if (cell.value.slice(-1) !== button.value) return;
+        var copies = (counts[0][cell.value] || 0) + (counts[1][cell.value] || 0);
+        if (adding && copies >= Number(cell.dataset.most)) {
+          skipped.push(faceOf(cell));
+        } else if (change(form, team, cell, adding)) {
           changed = true;
+          put += 1;
         }
       });
     } else if (action === "give_rest") {
@@ -216,6 +262,12 @@
     if (changed) {
       show(form);
       postSoon(form);
+    }
+    if (skipped.length) {
+      // What a whole suit left out, and why: no copy of those is left for this deal.
+      var none = listed(skipped) + (skipped.length > 1 ? " have" : " has") + " none left.";
+      say(form, put ? "All " + button.dataset.symbol + " put in the " + put + " " +
+        button.dataset.name + " left; " + none : "No " + button.dataset.name + " to put in: " + none);
     }
   });
 
