@@ -92,6 +92,9 @@ class HandForm(HandScreen, BaseHandForm):
                 label = f"{RANK_LABELS[rank]} of {name}"
                 self.fields[f"count_{t}_{rank}"] = chips(label, RANK_COPIES)
             self.fields[f"points_{t}"] = stepper(f"Card points of {name}", MOST_POINTS)
+            # Typed one after the other: the first's Next key goes on to the second
+            # (static/js/fields.js), a key where a tap on it would be.
+            self.fields[f"points_{t}"].widget.attrs["enterkeyhint"] = "next" if t == 0 else "done"
             for suit in rules.FULL_SUIT_ORDER:
                 label = f"Full {SUIT_NAMES[suit]} suits of {name}"
                 # Chips, none chosen: a blank is no answer, and must not read as 0.
