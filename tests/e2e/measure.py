@@ -156,3 +156,15 @@ def short_only(page) -> list[str]:
 def words_cut(page) -> list[str]:
     """A question's words (a legend) wider than their box: cut off, or under what follows."""
     return page.evaluate(CUT)
+
+
+# A card shown with nothing in it: a box that says nothing reads as something failed to load.
+EMPTY = """() => [...document.querySelectorAll(".card")]
+  .filter(card => card.getClientRects().length && !card.innerText.trim()
+    && !card.querySelector("img, svg, canvas, input, select, textarea, button"))
+  .map(card => `an empty <${card.tagName.toLowerCase()} class="${card.className}">`)"""
+
+
+def empty_cards(page) -> list[str]:
+    """The cards a page shows with nothing in them."""
+    return page.evaluate(EMPTY)
