@@ -52,8 +52,8 @@ TERMS = (
             ("Open", "the declarer plays with their cards face up: ×3 (both: ×5)."),
             (
                 "Stuck",
-                "the other three passed, so the dealer had to declare: the contract"
-                " bonus is 4V instead of 2V.",
+                "offered once the dealer is the declarer: the other three passed, so the"
+                " dealer had to declare; the contract bonus is 4V instead of 2V.",
             ),
         ),
     ),

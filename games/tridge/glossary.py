@@ -46,7 +46,12 @@ TERMS = (
         "passes",
         choices=(
             ("Played", "someone bid and played against the others."),
-            ("All passed", "nobody bid; while the game fund is fresh, everyone pays into it."),
+            (
+                "All passed",
+                "nobody bid; while the game fund is fresh (formed by everyone's payment,"
+                " and nobody has paid into it for a draw or a loss since), everyone pays"
+                " into it again.",
+            ),
             (
                 "Not valid",
                 "a misdeal, such as a wrong number of cards discarded: nothing"
