@@ -70,8 +70,8 @@ def pages_kept(page) -> set[str]:
 VERSIONS = """async () => { const out = {};
   for (const name of await caches.keys()) { if (!name.includes(" pages ")) continue;
     const cache = await caches.open(name);
-    for (const r of await cache.keys())
-      out[new URL(r.url).pathname] = (await cache.match(r)).headers.get("Offline-Version"); }
+    for (const r of await cache.keys()) { const kept = await cache.match(r);  // gone since?
+      if (kept) out[new URL(r.url).pathname] = kept.headers.get("Offline-Version"); } }
   return out; }"""
 
 
