@@ -20,8 +20,9 @@ TERMS = (
     ),
     Term(
         "Doubled",
-        "Both bid cards are face up: the lower card's player holds the contract, and a made"
-        " contract scores its difference twice over.",
+        "Both bid cards are face up: the lower card's player holds the contract, worth what"
+        " the higher card says (not doubled), and if it is made the difference in card"
+        " points is scored twice over.",
         "contract",
     ),
     Term(

@@ -111,8 +111,9 @@ TERMS = (
     ),
     Term(
         "Dashed",
-        "A dashed card or figure is complete: every copy the four packs leave for this deal"
-        " is in, or the app filled it in from what the packs leave.",
+        "Complete. A card with a dashed edge has every copy the four packs leave for this"
+        " deal in; a figure in a dashed box was filled in by the app from what the packs"
+        " leave.",
         "packs",
     ),
     Term(

@@ -24,7 +24,8 @@ TERMS = (
     Term(
         "Game fund",
         "The pot a player wins by winning a hand. It is paid into after draws and losses,"
-        " and never holds more than its cap.",
+        " and never holds more than its cap, four times what it starts with (the usual"
+        " house rule); the rest waits in a reserve.",
         "funds",
     ),
     Term(
@@ -87,9 +88,10 @@ TERMS = (
     ),
     Term(
         "Honours",
-        "The run of top trumps the player holds, counted from the ace of spades down with"
-        " no gap. Each is worth 1 chip (2 in diamonds), paid by every other person on a"
-        " win.",
+        "The run of top trumps the player holds, counted from the ace of spades (the top"
+        " trump whatever the suit) down the trumps in order, with no gap: up to 4 with red"
+        " trumps, 3 with black. Each is worth 1 chip (2 in diamonds), paid by every other"
+        " person on a win.",
         "honours",
     ),
     Term(
