@@ -26,6 +26,11 @@ FIND = """(selector, text) => {
   }
   return null; }"""
 
+# The page's service worker as a failure's message says it: each of its three slots' state.
+WORKER = """() => navigator.serviceWorker ? navigator.serviceWorker.getRegistration().then((r) =>
+  !r ? "not registered" : ["installing", "waiting", "active"]
+    .map((slot) => `${slot} ${r[slot] ? r[slot].state : "none"}`).join(", ")) : "none" """
+
 # htmx's live updates of a hand form, counted as they settle: a tap that changes the form
 # waits for its answer to be drawn before the next tap (as helpers.live_update does).
 COUNT_UPDATES = """() => { if (window.__updates === undefined) { window.__updates = 0;
@@ -140,11 +145,18 @@ class Phone:
             time.sleep(0.05)  # a poll, not a guess at how long anything takes
 
     def glimpse(self) -> str:
-        """Where the phone is and the start of what it shows, for a failure's message."""
+        """Where the phone is, its service worker's state and the start of what it shows,
+        for a failure's message (a worker not active once in 60 s in WebKit, cause unknown:
+        its state says whether one is installing, waiting or none)."""
         try:
-            return self.run("() => location.href + ': ' + document.body.innerText.slice(0, 400)")
+            worker = self.run(WORKER)
+        except Exception as error:  # noqa: BLE001 - a failure's message, whatever it finds
+            worker = f"unknown ({error})"
+        try:
+            shown = self.run("() => location.href + ': ' + document.body.innerText.slice(0, 400)")
         except Exception as error:  # the page may be the browser's own, or none
-            return f"(the page cannot be read: {error})"
+            shown = f"(the page cannot be read: {error})"
+        return f"worker {worker}; {shown}"
 
     def until(self, condition, what: str, timeout: float = TIMEOUT) -> None:
         """Poll `condition()` in the test (the database, the relay) until it is true."""
