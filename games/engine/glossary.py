@@ -33,6 +33,12 @@ class Term:
         """Every word this term explains: its name and its choices'."""
         return (self.name, *(choice for choice, _ in self.choices))
 
+    def said_in(self, text: str) -> list[str]:
+        """Its words that stand in `text` as whole words, whatever their case."""
+        return [
+            w for w in self.words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.I)
+        ]
+
 
 class Glossary:
     """A game's numbered rules and its terms, found by name."""
@@ -72,17 +78,17 @@ class Glossary:
         """The terms any of whose words stand in `texts` (a board's hand lines), in the
         list's order: the board offers them under its hands, one tap each."""
         text = "\n".join(texts)
-        return [
-            term
-            for term in self.terms
-            if any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.I) for w in term.words)
-        ]
+        return [term for term in self.terms if term.said_in(text)]
 
     def number(self, anchor: str) -> int:
         return self._numbers[anchor]
 
     def title(self, anchor: str) -> str:
         return self._titles[anchor]
+
+    def target(self, term: Term) -> str:
+        """The page's id of a term's meaning, which its buttons open: "term-tridge-honours"."""
+        return f"term-{self.key}-{term.slug}"
 
     def anchor(self, rule: str) -> str:
         """The rules page's id of a section: "contractor-worth"."""

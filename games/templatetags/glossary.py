@@ -29,7 +29,7 @@ def term(engine, name, text=None):
     its name as the list spells it), or as a "?" beside a word it cannot stand in."""
     glossary = glossary_of(engine)
     found = glossary.term(name)
-    target = f"term-{glossary.key}-{found.slug}"
+    target = glossary.target(found)
     if text == "?":  # beside words it cannot stand in: a choice's label, a heading
         return format_html(
             '<button type="button" class="term ask" popovertarget="{}"'
@@ -76,7 +76,7 @@ def meaning(glossary, found):
     return format_html(
         '<div class="term-meaning" popover id="{}"><b class="term-name">{}</b> {}{}'
         '<a class="term-rule" href="{}">Rule {}: {}</a></div>',
-        f"term-{glossary.key}-{found.slug}",
+        glossary.target(found),
         found.name,
         found.meaning,
         choices,
