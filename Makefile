@@ -5,7 +5,8 @@ INSTALLED := $(VENV)/.installed
 # apt needs root; a developer who is not root is asked through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test test-fast test-postgres lint browser redis bench-score bench bench-pages
+.PHONY: run test test-fast test-postgres lint browser redis bench-score bench bench-pages \
+	bench-club bench-club-two
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -80,3 +81,14 @@ bench: $(INSTALLED)
 # most of it building the 150 evenings; `bench/pages.py --help` for shorter runs.
 bench-pages: $(INSTALLED)
 	$(PY) bench/pages.py
+
+# A club's Saturday night (issue 36): 300 tables at real pace against the Procfile's server
+# on SQLite, the phones from Locust; see docs/PERFORMANCE.md. About 4 minutes;
+# `bench/club.py --help` for other sizes, `--stress 1` with one core taken.
+bench-club: $(INSTALLED)
+	$(PY) bench/club.py
+
+# A club's second machine: two such servers on one throwaway PostgreSQL and one Redis,
+# 1,000 tables. About 6 minutes.
+bench-club-two: $(INSTALLED) redis
+	scripts/with-postgres $(PY) bench/club.py --servers 2 --redis --tables 1000

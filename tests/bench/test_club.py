@@ -1,0 +1,81 @@
+"""`make bench-club` in a short form, and the parts that judge a night.
+
+The figures of so small a run mean nothing; what is tested is that the night still runs
+through (the tables score, the Procfile's server serves them, Locust's phones enter hands
+and follow them) and that its checks hold: every acknowledged hand stored exactly once.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.club_report import kind_of, report
+from bench.club_tables import check_saved
+from games.models import Hand
+from tests.tables import make_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_make_bench_club_runs_bench_club_py_on_sqlite_and_on_two_servers():
+    for target, wanted in (("bench-club", "bench/club.py"), ("bench-club-two", "--servers 2")):
+        plan = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True)
+        assert plan.returncode == 0, plan.stderr
+        assert wanted in plan.stdout
+
+
+def test_a_quick_night_stores_every_acknowledged_hand_exactly_once():
+    # The run's own database and cache: whatever the suite runs on is left alone.
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CACHE_URL")}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    done = subprocess.run(
+        [sys.executable, "bench/club.py", "--quick"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "every acknowledged hand stored exactly once" in done.stdout
+    assert "FAILED" not in done.stdout
+    for kind in ("poll", "tap", "save", "page"):
+        assert f"  {kind} " in done.stdout, kind
+
+
+def test_the_access_log_tells_a_poll_a_page_a_tap_and_a_save_apart():
+    assert kind_of("GET", "/s/abc/?live=1", "304", "0") == "poll"
+    assert kind_of("GET", "/s/abc/?", "200", "9000") == "page"
+    assert kind_of("POST", "/games/1/hands/new/?", "200", "2100") == "tap"
+    assert kind_of("POST", "/games/1/hands/new/?", "200", "0") == "save"
+
+
+def test_a_hand_acknowledged_but_not_stored_is_lost_and_one_stored_unasked_is_counted(user):
+    game = make_game(user, hands=[{"passed": True}] * 3)
+    table = [{"game": game.pk}]
+    Hand.objects.create(game=game, number=4, record={"passed": True})
+    Hand.objects.create(game=game, number=5, record={"passed": True})
+    found = check_saved(table, {game.pk: 3}, [(game.pk, 4), (game.pk, 6)])
+    assert found["lost"] == [(game.pk, 6)]
+    assert found["unacknowledged"] == [(game.pk, 5)]
+    assert found["doubled"] == [] and found["acknowledged"] == 2 and found["stored"] == 2
+
+
+def test_a_night_with_a_failure_a_lost_hand_or_a_busy_generator_is_not_ok(tmp_path):
+    stats = tmp_path / "phones_stats.csv"
+    header = "Type,Name,Request Count,Failure Count,Max Response Time,Requests/s,50%,95%,99%\n"
+
+    def night(failures=0, lost=(), generator=0.1):
+        stats.write_text(header + f",Aggregated,100,{failures},9,10,1,2,3\n")
+        cpu = {"time": 0, "server": {1: {}}, "generator": {}, "helpers": {}, "rss": {}}
+        end = cpu | {"time": 10, "generator": {7: 10 * generator}}
+        stored = {"acknowledged": 1, "stored": 1, "lost": list(lost), "doubled": []}
+        stored["unacknowledged"] = []
+        options = type("Options", (), {"tables": 1, "warmup": 1, "servers": 1, "stress": 0})
+        return report(options, tmp_path, {"start": cpu, "end": end}, stored, {}, 0.8)["ok"]
+
+    assert night()
+    assert not night(failures=1)
+    assert not night(lost=[(1, 2)])
+    assert not night(generator=0.9)
