@@ -87,7 +87,6 @@ def parse_args():
 def environment(work: Path) -> dict:
     """The server's environment: production settings, a throwaway database and cache."""
     env = dict(SERVER_ENV)
-    env["STATIC_ROOT"] = str(work / "static")
     if not os.environ.get("DATABASE_URL"):
         env["DATABASE_URL"] = f"sqlite:///{work / 'club.sqlite3'}"
     if not os.environ.get("CACHE_URL"):
@@ -148,7 +147,8 @@ class Server:
             self.process = subprocess.Popen(
                 ["sh", "-c", procfile_web()],
                 cwd=ROOT,
-                env=env | {"PORT": str(self.port)},
+                # A machine's own static folder: two collectstatic at once in one race.
+                env=env | {"PORT": str(self.port), "STATIC_ROOT": str(work / f"static{number}")},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,

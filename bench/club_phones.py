@@ -40,6 +40,7 @@ FIELD = re.compile(r'name="(csrfmiddlewaretoken|submission|number)" value="([^"]
 _scorers = iter(TABLES)
 _followers = iter([(table, seat) for seat in range(3) for table in TABLES])
 saved: list[tuple[int, int]] = []  # (game, number) of every acknowledged save
+sent: list[tuple[int, int]] = []  # and of every save sent (some in flight at the stop)
 
 
 class Phone(FastHttpUser):
@@ -148,6 +149,7 @@ class Scorer(Phone):
                     answer.failure(f"tap {answer.status_code}")
                     return
         gevent.sleep(random.uniform(*TAP_GAP))
+        sent.append((self.game, number))
         with self.send("POST", form, "save", self.posting(), data=fields | {"save": "1"}) as answer:
             # saving.js sends the Save with htmx's header: told where to go, not redirected.
             if answer.status_code != 200 or not answer.headers.get("HX-Redirect"):
@@ -213,4 +215,4 @@ def _keep(environment, **_):
 @events.quitting.add_listener
 def _write_saved(environment, **_):
     with open(os.environ["CLUB_SAVED"], "w") as out:
-        json.dump(saved, out)
+        json.dump({"saved": saved, "sent": sent}, out)

@@ -146,12 +146,13 @@ def report(options, work: Path, window: dict, stored: dict, served: dict, limit:
     lost, doubled, extra = stored["lost"], stored["doubled"], stored["unacknowledged"]
     print(
         f"  hands: {stored['acknowledged']} acknowledged, {stored['stored']} stored; "
-        f"lost {len(lost)}, doubled {len(doubled)}, stored unacknowledged {len(extra)}"
+        f"lost {len(lost)}, doubled {len(doubled)}, stored but never sent {len(extra)}, "
+        f"stored with the answer on its way at the stop {len(stored['in_flight'])}"
         + ("; every acknowledged hand stored exactly once" if not (lost or doubled) else "")
     )
     for row in failed(work / "phones_failures.csv"):
         print(f"  FAILED {row}")
-    ok = not failures and not lost and not doubled and not busy
+    ok = not failures and not lost and not doubled and not extra and not busy
     return {
         "tables": options.tables,
         "servers": options.servers,

@@ -121,19 +121,24 @@ def hand_counts(tables: list[dict]) -> dict[int, int]:
     return dict(rows)
 
 
-def check_saved(tables: list[dict], before: dict[int, int], saved: list) -> dict:
-    """Every acknowledged save stored exactly once, and no hand stored unacknowledged."""
-    acknowledged = Counter((game, number) for game, number in saved)
+def check_saved(tables: list[dict], before: dict[int, int], phones: dict) -> dict:
+    """Every acknowledged save stored exactly once; a hand stored unacknowledged is one
+    whose answer was still on its way when the phones stopped (its phone, going on, would
+    send it again under its one-time key), or else a hand nobody sent."""
+    acknowledged = Counter((game, number) for game, number in phones["saved"])
+    sent = {(game, number) for game, number in phones["sent"]}
     new = Counter(
-        Hand.objects.filter(game_id__in=[t["game"] for t in tables])
-        .exclude(number__lte=0)
-        .values_list("game_id", "number")
+        Hand.objects.filter(game_id__in=[t["game"] for t in tables]).values_list(
+            "game_id", "number"
+        )
     )
     new = Counter({key: n for key, n in new.items() if key[1] > before[key[0]]})
+    unanswered = sorted(key for key in new if key not in acknowledged)
     return {
         "acknowledged": sum(acknowledged.values()),
         "stored": sum(new.values()),
         "lost": sorted(key for key in acknowledged if key not in new),
         "doubled": sorted(key for key, n in (acknowledged | new).items() if n > 1),
-        "unacknowledged": sorted(key for key in new if key not in acknowledged),
+        "in_flight": [key for key in unanswered if key in sent],
+        "unacknowledged": [key for key in unanswered if key not in sent],
     }

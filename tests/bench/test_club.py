@@ -54,12 +54,15 @@ def test_the_access_log_tells_a_poll_a_page_a_tap_and_a_save_apart():
 def test_a_hand_acknowledged_but_not_stored_is_lost_and_one_stored_unasked_is_counted(user):
     game = make_game(user, hands=[{"passed": True}] * 3)
     table = [{"game": game.pk}]
-    Hand.objects.create(game=game, number=4, record={"passed": True})
-    Hand.objects.create(game=game, number=5, record={"passed": True})
-    found = check_saved(table, {game.pk: 3}, [(game.pk, 4), (game.pk, 6)])
+    for number in (4, 5, 7):
+        Hand.objects.create(game=game, number=number, record={"passed": True})
+    sent = [(game.pk, 4), (game.pk, 5), (game.pk, 6)]
+    phones = {"saved": [(game.pk, 4), (game.pk, 6)], "sent": sent}
+    found = check_saved(table, {game.pk: 3}, phones)
     assert found["lost"] == [(game.pk, 6)]
-    assert found["unacknowledged"] == [(game.pk, 5)]
-    assert found["doubled"] == [] and found["acknowledged"] == 2 and found["stored"] == 2
+    assert found["in_flight"] == [(game.pk, 5)]  # sent, stored, its answer not yet back
+    assert found["unacknowledged"] == [(game.pk, 7)]  # never sent: a fault
+    assert found["doubled"] == [] and found["acknowledged"] == 2 and found["stored"] == 3
 
 
 def test_a_night_with_a_failure_a_lost_hand_or_a_busy_generator_is_not_ok(tmp_path):
@@ -71,7 +74,7 @@ def test_a_night_with_a_failure_a_lost_hand_or_a_busy_generator_is_not_ok(tmp_pa
         cpu = {"time": 0, "server": {1: {}}, "generator": {}, "helpers": {}, "rss": {}}
         end = cpu | {"time": 10, "generator": {7: 10 * generator}}
         stored = {"acknowledged": 1, "stored": 1, "lost": list(lost), "doubled": []}
-        stored["unacknowledged"] = []
+        stored |= {"unacknowledged": [], "in_flight": []}
         options = type("Options", (), {"tables": 1, "warmup": 1, "servers": 1, "stress": 0})
         return report(options, tmp_path, {"start": cpu, "end": end}, stored, {}, 0.8)["ok"]
 
