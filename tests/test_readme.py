@@ -17,6 +17,8 @@ RUN_BY = {
     "make bench-score": ("tests/bench/test_score.py", "bench/score.py"),
     "make bench": ("tests/bench/test_server.py", "bench/server.py"),
     "make bench-pages": ("tests/bench/test_pages.py", "bench/pages.py"),
+    "make bench-club": ("tests/bench/test_club.py", "bench/club.py"),
+    "make bench-club-two": ("tests/bench/test_club.py", '"--servers", "2", "--redis"'),
     ".venv/bin/python manage.py score game.json": (
         "tests/games/commands/test_score.py",
         '"manage.py", "score"',

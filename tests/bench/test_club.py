@@ -6,9 +6,12 @@ and follow them) and that its checks hold: every acknowledged hand stored exactl
 """
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from bench.club_report import kind_of, report
 from bench.club_tables import check_saved
@@ -25,12 +28,13 @@ def test_make_bench_club_runs_bench_club_py_on_sqlite_and_on_two_servers():
         assert wanted in plan.stdout
 
 
-def test_a_quick_night_stores_every_acknowledged_hand_exactly_once():
-    # The run's own database and cache: whatever the suite runs on is left alone.
+def quick_night(*options) -> str:
+    """bench/club.py --quick on its own SQLite file and cache: what the suite runs on is
+    left alone."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CACHE_URL")}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     done = subprocess.run(
-        [sys.executable, "bench/club.py", "--quick"],
+        [sys.executable, "bench/club.py", "--quick", *options],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -42,6 +46,19 @@ def test_a_quick_night_stores_every_acknowledged_hand_exactly_once():
     assert "FAILED" not in done.stdout
     for kind in ("poll", "tap", "save", "page"):
         assert f"  {kind} " in done.stdout, kind
+    return done.stdout
+
+
+def test_a_quick_night_stores_every_acknowledged_hand_exactly_once():
+    assert "1 server(s)" in quick_night()
+
+
+# With `make test-postgres`, which installs redis-server (`make redis`).
+@pytest.mark.postgres
+@pytest.mark.skipif(not shutil.which("redis-server"), reason="no redis-server: make redis")
+def test_a_quick_night_on_two_servers_sharing_redis_stores_every_hand_once():
+    shown = quick_night("--servers", "2", "--redis")
+    assert "2 server(s)" in shown and "Redis" in shown
 
 
 def test_the_access_log_tells_a_poll_a_page_a_tap_and_a_save_apart():
