@@ -5,10 +5,8 @@ through (the tables score, the Procfile's server serves them, Locust's phones en
 and follow them) and that its checks hold: every acknowledged hand stored exactly once.
 """
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ import pytest
 from bench.club_report import kind_of, report
 from bench.club_tables import check_saved
 from games.models import Hand
+from tests.bench.runs import bench_run
 from tests.tables import make_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,24 +28,13 @@ def test_make_bench_club_runs_bench_club_py_on_sqlite_and_on_two_servers():
 
 
 def quick_night(*options) -> str:
-    """bench/club.py --quick on its own SQLite file and cache: what the suite runs on is
-    left alone."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CACHE_URL")}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    done = subprocess.run(
-        [sys.executable, "bench/club.py", "--quick", *options],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "every acknowledged hand stored exactly once" in done.stdout
-    assert "FAILED" not in done.stdout
+    """bench/club.py --quick on its own SQLite file and cache."""
+    shown = bench_run("club.py", "--quick", *options)
+    assert "every acknowledged hand stored exactly once" in shown
+    assert "FAILED" not in shown
     for kind in ("poll", "tap", "save", "page"):
-        assert f"  {kind} " in done.stdout, kind
-    return done.stdout
+        assert f"  {kind} " in shown, kind
+    return shown
 
 
 def test_a_quick_night_stores_every_acknowledged_hand_exactly_once():
