@@ -41,6 +41,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -52,6 +53,7 @@ from bench.serving import free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR_LIMIT = 0.8  # of one core: beyond it, the generator may be what is measured
+MEMORY_EVERY = 30  # seconds between two readings of the workers' memory
 SERVER_ENV = {
     "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
     "DEBUG": "0",
@@ -280,11 +282,24 @@ def main() -> None:
                 "logs": {str(s.log): s.log.stat().st_size for s in servers},
             }
 
+        ended = threading.Event()
+
+        def memory():
+            """The workers' resident memory every MEMORY_EVERY seconds of the window: what
+            a night's growth would show, beside its two ends."""
+            started = time.monotonic()
+            while not ended.wait(MEMORY_EVERY):
+                rows = [rss(worker) for s in servers for worker in s.workers()]
+                window["memory"].append((time.monotonic() - started, rows))
+
         def seen(line, pid):
             if line.startswith("figures reset"):
                 window["start"] = snapshot(pid)
+                window["memory"] = []
+                threading.Thread(target=memory, daemon=True).start()
             elif line.startswith("figures end"):
                 window["end"] = snapshot(pid)
+                ended.set()
 
         code, output = run_phones(options, tables_file, saved_file, work, seen)
         if "start" not in window or "end" not in window:

@@ -143,6 +143,12 @@ def report(options, work: Path, window: dict, stored: dict, served: dict, limit:
         "  workers' memory (MiB, start → end of the measured window): "
         + ", ".join(f"{before[pid] / 1024:.0f} → {after.get(pid, 0) / 1024:.0f}" for pid in before)
     )
+    readings = window.get("memory", [])
+    if readings:
+        print(
+            "  their largest, every reading (s: MiB): "
+            + ", ".join(f"{at:.0f}: {max(rows, default=0) / 1024:.1f}" for at, rows in readings)
+        )
     lost, doubled, extra = stored["lost"], stored["doubled"], stored["unacknowledged"]
     print(
         f"  hands: {stored['acknowledged']} acknowledged, {stored['stored']} stored; "
@@ -165,7 +171,11 @@ def report(options, work: Path, window: dict, stored: dict, served: dict, limit:
             if v["ms"]
         },
         "cpu": {"server_cores": server / seconds, "generator_share": generator} | helpers,
-        "rss_kib": {"start": list(before.values()), "end": [after.get(p, 0) for p in before]},
+        "rss_kib": {
+            "start": list(before.values()),
+            "end": [after.get(p, 0) for p in before],
+            "readings": readings,
+        },
         "hands": stored,
         "ok": ok,
     }
