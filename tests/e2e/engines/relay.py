@@ -48,11 +48,20 @@ class Relay:
                 phone, _ = server.accept()
             except OSError:  # closed: the relay went down
                 return
+            # The mode is read and the connection counted in one step, under the lock
+            # `set` changes the mode under: a connection accepted as the relay goes down
+            # is either dropped with the others or sees "down" here. Read apart, one
+            # accepted at the cut slipped through to the server, open, and the phone sent
+            # its save down it "with the server down" (stored, the board shown, 28 Nov).
             with self.lock:
-                self.open.add(phone)
                 mode = self.mode
+                if mode == "up" or mode == "silent":
+                    self.open.add(phone)
             if mode == "silent":
                 threading.Thread(target=self._swallow, args=(phone,), daemon=True).start()
+                continue
+            if mode != "up":  # accepted as the port closed: refused
+                self._drop(phone)
                 continue
             try:
                 server_side = socket.create_connection(self.upstream)
@@ -60,7 +69,15 @@ class Relay:
                 self._drop(phone)
                 continue
             with self.lock:
-                self.open.add(server_side)
+                # Cut while the server was being reached: the phone's side is dropped
+                # already, and the server's goes with it.
+                joined = self.mode == "up" and phone in self.open
+                if joined:
+                    self.open.add(server_side)
+            if not joined:
+                self._drop(phone)
+                self._drop(server_side)
+                continue
             for a, b in ((phone, server_side), (server_side, phone)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
@@ -97,9 +114,10 @@ class Relay:
     def set(self, mode: str) -> None:
         """Switch to "up", "down" or "silent" (see the module's words)."""
         assert mode in ("up", "down", "silent"), mode
-        if mode == self.mode:
-            return
-        was, self.mode = self.mode, mode
+        with self.lock:  # see _accept: a connection is counted in one mode or the other
+            if mode == self.mode:
+                return
+            was, self.mode = self.mode, mode
         # Whatever was open belongs to the state left: a held request fails once the
         # signal is back, as it would on a phone, and a kept-alive one cannot slip by.
         self._drop_all()
@@ -116,6 +134,7 @@ class Relay:
         self.server.close()
 
     def close(self) -> None:
-        self.mode = "closed"
+        with self.lock:
+            self.mode = "closed"
         self._stop_listening()
         self._drop_all()
