@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from contextlib import suppress
+
+from tests.e2e.engines.phone import TIMEOUT
 
 
 class Relay:
@@ -25,6 +28,7 @@ class Relay:
         self.mode = "up"
         self.lock = threading.Lock()
         self.open: set[socket.socket] = set()
+        self.servers: set[socket.socket] = set()  # the server's sides among them
         self.port = 0
         self._listen()
 
@@ -74,6 +78,7 @@ class Relay:
                 joined = self.mode == "up" and phone in self.open
                 if joined:
                     self.open.add(server_side)
+                    self.servers.add(server_side)
             if not joined:
                 self._drop(phone)
                 self._drop(server_side)
@@ -89,8 +94,11 @@ class Relay:
                     self._swallow(source)
                     return
                 sink.sendall(data)
-        self._drop(source)
-        self._drop(sink)
+        if self.mode == "closed" and source in self.servers:
+            self._swallow(source)  # read to its end: see close
+        for side in (source, sink):
+            if not (self.mode == "closed" and side in self.servers):
+                self._drop(side)
 
     def _swallow(self, connection: socket.socket) -> None:
         with suppress(OSError):
@@ -101,6 +109,7 @@ class Relay:
     def _drop(self, connection: socket.socket) -> None:
         with self.lock:
             self.open.discard(connection)
+            self.servers.discard(connection)
         with suppress(OSError):
             connection.shutdown(socket.SHUT_RDWR)
         connection.close()
@@ -134,7 +143,27 @@ class Relay:
         self.server.close()
 
     def close(self) -> None:
+        """Closed, once the server has answered every request it was given.
+
+        The walk may end with a request of the phone's still in the server's hands (the
+        worker keeping the pages a board lists, after the walk saw the board), and the
+        test's end empties the in-memory SQLite the server is reading: under load they
+        met, the emptying failed ("database table is locked: auth_user") and the next test
+        of that process failed at its start ("UNIQUE constraint failed: auth_user
+        .username"). So the phone's sides are closed, the server's are told no request
+        follows (its half closed: the request in hand is still answered), and each is
+        read until the server closes it, which it does once its answer is written."""
         with self.lock:
             self.mode = "closed"
+            phones = self.open - self.servers
+            servers = set(self.servers)
         self._stop_listening()
-        self._drop_all()
+        for connection in phones:
+            self._drop(connection)
+        for connection in servers:
+            with suppress(OSError):
+                connection.shutdown(socket.SHUT_WR)
+        deadline = time.monotonic() + TIMEOUT
+        while self.servers:
+            assert time.monotonic() < deadline, "the server never ended the phone's requests"
+            time.sleep(0.05)  # a poll: _pipe drops each once the server has closed it
