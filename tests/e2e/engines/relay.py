@@ -94,11 +94,23 @@ class Relay:
                     self._swallow(source)
                     return
                 sink.sendall(data)
-        if self.mode == "closed" and source in self.servers:
-            self._swallow(source)  # read to its end: see close
-        for side in (source, sink):
-            if not (self.mode == "closed" and side in self.servers):
-                self._drop(side)
+        if source in self.servers:
+            # The server closed it, or the phone is gone: read to its end (see close).
+            self._swallow(source)
+            self._drop(sink)
+        else:
+            self._drop(source)
+            self._end(sink)
+
+    def _end(self, connection: socket.socket) -> None:
+        """A connection the phone is done with: the server's side is told no request
+        follows (half closed), and is dropped by its reader once the server closes it,
+        after the answer in hand; a phone's side is dropped at once."""
+        if connection in self.servers:
+            with suppress(OSError):
+                connection.shutdown(socket.SHUT_WR)
+        else:
+            self._drop(connection)
 
     def _swallow(self, connection: socket.socket) -> None:
         with suppress(OSError):
@@ -152,17 +164,15 @@ class Relay:
         of that process failed at its start ("UNIQUE constraint failed: auth_user
         .username"). So the phone's sides are closed, the server's are told no request
         follows (its half closed: the request in hand is still answered), and each is
-        read until the server closes it, which it does once its answer is written."""
+        read until the server closes it, which it does once its answer is written. So
+        too when the phone closes first (a browser quit with the worker's fetch on its
+        way: /sessions/1/settle/ served after its test had ended)."""
         with self.lock:
             self.mode = "closed"
-            phones = self.open - self.servers
-            servers = set(self.servers)
+            connections = list(self.open)
         self._stop_listening()
-        for connection in phones:
-            self._drop(connection)
-        for connection in servers:
-            with suppress(OSError):
-                connection.shutdown(socket.SHUT_WR)
+        for connection in connections:
+            self._end(connection)
         deadline = time.monotonic() + TIMEOUT
         while self.servers:
             assert time.monotonic() < deadline, "the server never ended the phone's requests"
