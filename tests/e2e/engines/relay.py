@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from contextlib import suppress
+
+from tests.e2e.engines.phone import TIMEOUT
 
 
 class Relay:
@@ -25,6 +28,7 @@ class Relay:
         self.mode = "up"
         self.lock = threading.Lock()
         self.open: set[socket.socket] = set()
+        self.servers: set[socket.socket] = set()  # the server's sides among them
         self.port = 0
         self._listen()
 
@@ -48,11 +52,20 @@ class Relay:
                 phone, _ = server.accept()
             except OSError:  # closed: the relay went down
                 return
+            # The mode is read and the connection counted in one step, under the lock
+            # `set` changes the mode under: a connection accepted as the relay goes down
+            # is either dropped with the others or sees "down" here. Read apart, one
+            # accepted at the cut slipped through to the server, open, and the phone sent
+            # its save down it "with the server down" (stored, the board shown, 28 Nov).
             with self.lock:
-                self.open.add(phone)
                 mode = self.mode
+                if mode == "up" or mode == "silent":
+                    self.open.add(phone)
             if mode == "silent":
                 threading.Thread(target=self._swallow, args=(phone,), daemon=True).start()
+                continue
+            if mode != "up":  # accepted as the port closed: refused
+                self._drop(phone)
                 continue
             try:
                 server_side = socket.create_connection(self.upstream)
@@ -60,7 +73,16 @@ class Relay:
                 self._drop(phone)
                 continue
             with self.lock:
-                self.open.add(server_side)
+                # Cut while the server was being reached: the phone's side is dropped
+                # already, and the server's goes with it.
+                joined = self.mode == "up" and phone in self.open
+                if joined:
+                    self.open.add(server_side)
+                    self.servers.add(server_side)
+            if not joined:
+                self._drop(phone)
+                self._drop(server_side)
+                continue
             for a, b in ((phone, server_side), (server_side, phone)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
@@ -72,8 +94,23 @@ class Relay:
                     self._swallow(source)
                     return
                 sink.sendall(data)
-        self._drop(source)
-        self._drop(sink)
+        if source in self.servers:
+            # The server closed it, or the phone is gone: read to its end (see close).
+            self._swallow(source)
+            self._drop(sink)
+        else:
+            self._drop(source)
+            self._end(sink)
+
+    def _end(self, connection: socket.socket) -> None:
+        """A connection the phone is done with: the server's side is told no request
+        follows (half closed), and is dropped by its reader once the server closes it,
+        after the answer in hand; a phone's side is dropped at once."""
+        if connection in self.servers:
+            with suppress(OSError):
+                connection.shutdown(socket.SHUT_WR)
+        else:
+            self._drop(connection)
 
     def _swallow(self, connection: socket.socket) -> None:
         with suppress(OSError):
@@ -84,6 +121,7 @@ class Relay:
     def _drop(self, connection: socket.socket) -> None:
         with self.lock:
             self.open.discard(connection)
+            self.servers.discard(connection)
         with suppress(OSError):
             connection.shutdown(socket.SHUT_RDWR)
         connection.close()
@@ -97,9 +135,10 @@ class Relay:
     def set(self, mode: str) -> None:
         """Switch to "up", "down" or "silent" (see the module's words)."""
         assert mode in ("up", "down", "silent"), mode
-        if mode == self.mode:
-            return
-        was, self.mode = self.mode, mode
+        with self.lock:  # see _accept: a connection is counted in one mode or the other
+            if mode == self.mode:
+                return
+            was, self.mode = self.mode, mode
         # Whatever was open belongs to the state left: a held request fails once the
         # signal is back, as it would on a phone, and a kept-alive one cannot slip by.
         self._drop_all()
@@ -116,6 +155,25 @@ class Relay:
         self.server.close()
 
     def close(self) -> None:
-        self.mode = "closed"
+        """Closed, once the server has answered every request it was given.
+
+        The walk may end with a request of the phone's still in the server's hands (the
+        worker keeping the pages a board lists, after the walk saw the board), and the
+        test's end empties the in-memory SQLite the server is reading: under load they
+        met, the emptying failed ("database table is locked: auth_user") and the next test
+        of that process failed at its start ("UNIQUE constraint failed: auth_user
+        .username"). So the phone's sides are closed, the server's are told no request
+        follows (its half closed: the request in hand is still answered), and each is
+        read until the server closes it, which it does once its answer is written. So
+        too when the phone closes first (a browser quit with the worker's fetch on its
+        way: /sessions/1/settle/ served after its test had ended)."""
+        with self.lock:
+            self.mode = "closed"
+            connections = list(self.open)
         self._stop_listening()
-        self._drop_all()
+        for connection in connections:
+            self._end(connection)
+        deadline = time.monotonic() + TIMEOUT
+        while self.servers:
+            assert time.monotonic() < deadline, "the server never ended the phone's requests"
+            time.sleep(0.05)  # a poll: _pipe drops each once the server has closed it
