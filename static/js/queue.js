@@ -136,7 +136,41 @@
     unscored();
     if (window.htmx) htmx.process(entry);
     document.dispatchEvent(new CustomEvent("htmx:afterSettle")); // steppers.js
+    // A form drawn blank holds nothing entered: the draft drafts.js just kept of it goes,
+    // or a reload would "put back" the blank form over the player's first taps.
+    var place = Kept.draft(location.pathname);
+    var drafted = readDraft(place);
+    if (drafted && drafted.values && (drafted.values.submission || [])[0] === key) {
+      localStorage.removeItem(place);
+    }
     return form;
+  }
+  function readDraft(place) {
+    try {
+      return JSON.parse(localStorage.getItem(place));
+    } catch (error) {
+      return null;
+    }
+  }
+  // What was entered in the next hand before a reload (static/js/drafts.js kept it): the
+  // form drawn after the kept hands gets it back, with its key, and drafts.js then says so.
+  function putBack(place, kept) {
+    var draft = null;
+    try {
+      draft = kept && readDraft(place) === null ? JSON.parse(kept) : null;
+    } catch (error) {
+      return; // not a draft drafts.js wrote
+    }
+    var form = entry.querySelector("form.hand-form");
+    if (!draft || !draft.values || !form || draft.number !== form.elements.number.value) return;
+    var key = (draft.values.submission || [""])[0];
+    if (read().some(function (hand) { return hand.key === key; })) return; // a kept hand's
+    fill(form, draft.values);
+    try {
+      localStorage.setItem(place, kept);
+    } catch (error) {
+      // Storage refused: the form has the values all the same.
+    }
   }
   // Offline, what the server works out as the form is filled in (a running count, the last
   // count filled in) does not come: what says it is hidden, or says what holds instead.
@@ -401,8 +435,11 @@
     unscored(); // a kept page opened with no signal: its own form's too, not only those drawn
     var queue = read();
     if (!queue.length) return;
+    var place = Kept.draft(location.pathname);
+    var kept = localStorage.getItem(place); // drawing the next form writes over it
     show(queue);
     drawNext(queue); // the next hand after them, whatever happens to them
+    putBack(place, kept);
     if (navigator.onLine === false) say("No signal: " + named(queue.length) + ALL_KEPT);
     else retry.now();
   });

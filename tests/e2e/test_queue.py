@@ -479,3 +479,38 @@ def test_the_board_of_a_game_that_ended_shows_the_hands_kept_after_it_to_delete(
     page.click("li:has-text('Hand 5') >> text=Delete this kept hand")
     expect(section.locator("li")).to_have_count(2)
     assert [h["key"] for h in queued(page)] == [kept[0]["key"], kept[2]["key"]]
+
+
+def test_a_reload_with_hands_kept_puts_back_what_was_tapped_in_the_next_hand(
+    live_server, installed, user
+):
+    # Drawing the next hand's form after the kept ones wrote a blank draft over the one the
+    # player had made (queue.js), so a tap before the reload was lost; and a blank form's
+    # draft was "put back" over the first taps after it (a Firefox walk lost one so).
+    base = live_server.url
+    game = start(user, "tridge")
+    phone = logged_in(installed, live_server)
+    board_kept(phone, base, game)
+    phone.goto(entry_of(base, game))
+    phone.wait_for_load_state()
+    installed.set_offline(True)
+    phone.click("#kind label:has-text('All passed')")
+    phone.click("button[name=save][value='1']")
+    expect(title(phone)).to_have_text("Hand 2")
+    expect(phone.locator("#connection")).to_contain_text(KEPT)
+    phone.reload()  # nothing entered in hand 2 yet: nothing to put back
+    expect(title(phone)).to_have_text("Hand 2")
+    expect(phone.locator("#connection")).not_to_contain_text("put back")
+    phone.click("#kind label:has-text('Not valid')")
+    phone.reload()
+    expect(title(phone)).to_have_text("Hand 2")
+    expect(phone.locator("#entry input[name=kind][value=void]")).to_be_checked()
+    phone.click("button[name=save][value='1']")
+    expect(title(phone)).to_have_text("Hand 3")
+    assert [hand["values"]["kind"] for hand in queued(phone)] == [["passed"], ["void"]]
+    installed.set_offline(False)
+    phone.wait_for_url(f"{base}/games/{game.pk}/", timeout=60_000)
+    assert [hand.record for hand in game.hands.order_by("number")] == [
+        {"passed": True},
+        {"void": True},
+    ]
