@@ -187,29 +187,20 @@ WARMUP = float(os.environ.get("CLUB_WARMUP", "30"))
 MEASURED = float(os.environ.get("CLUB_SECONDS", "120"))
 
 
-@events.spawning_complete.add_listener
-def _measure(user_count, **_):
-    """Every phone started: warm up, then measure from figures reset to the end, and stop.
-    bench/club.py reads the two lines as they are printed (the CPU and memory around)."""
-    runner = events_environment[0].runner
+@events.init.add_listener
+def _measure(environment, **_):
+    """Once every phone started: warm up, then measure from figures reset to the end, and
+    stop. bench/club.py reads the two lines as they are printed (the CPU and memory around)."""
 
     def course():
         gevent.sleep(WARMUP)
-        runner.stats.reset_all()
+        environment.runner.stats.reset_all()
         print("figures reset", flush=True)
         gevent.sleep(MEASURED)
         print("figures end", flush=True)
-        runner.quit()
+        environment.runner.quit()
 
-    gevent.spawn(course)
-
-
-events_environment = []
-
-
-@events.init.add_listener
-def _keep(environment, **_):
-    events_environment.append(environment)
+    environment.events.spawning_complete.add_listener(lambda **_: gevent.spawn(course))
 
 
 @events.quitting.add_listener
