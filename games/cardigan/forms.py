@@ -15,9 +15,11 @@ from functools import cached_property
 from django import forms
 
 from games.cardigan import rules, table
+from games.cardigan.counts import RANK_LABELS, blank_counts
 from games.cardigan.grid import rest_of
 from games.cardigan.records import GAME_POINTS, MAX_DISCARDS, RANK_COPIES
-from games.cardigan.screen import RANK_LABELS, SET_NAMES, HandScreen
+from games.cardigan.screen import SET_NAMES, HandScreen
+from games.cardigan.stored import initial_from, last_game_deal
 from games.cardigan.words import in_a_sentence, with_faces
 from games.engine.cards import RANKS, SUIT_NAMES, SUITS, face
 from games.engine.forms import REST, BaseHandForm, chips, fill_rest, number_pills, pills, stepper
@@ -27,7 +29,12 @@ MODES = [("cards", "Card by card"), ("quick", "Counts only"), ("points", "Points
 # The most card points a team can take in a deal: an ace (11) for each of 52 cards.
 MOST_POINTS = max(rules.CARD_POINTS.values()) * rules.DECK_SIZE
 MODE_KEYS = {"cards": "cards", "quick": "card_counts", "points": "card_points"}
-FIELDS = ("declarer", "level", "bid", "dummy", "open", "stuck", "tricks")  # named as the sheet
+FIELDS = ("declarer", "dummy", "open", "stuck", "tricks")  # named as the sheet
+CONTRACTS = [
+    (f"{level} {bid}", f"{level} {bid}")
+    for bid in rules.BIDS
+    for level in range(1, rules.MAX_LEVEL + 1)
+]
 
 
 def counter(label, most):
@@ -44,6 +51,9 @@ class HandForm(HandScreen, BaseHandForm):
         label="Who showed triplets or fours", required=False, widget=forms.CheckboxSelectMultiple
     )
     declarer = pills("Declarer")
+    # Drawn as one bidding box (`contract`, "4 hearts"): a tap for both. Level and bid stay
+    # the fields the record and the screen read, filled from it as the form is posted.
+    contract = pills("Bid and level", CONTRACTS)
     level = number_pills("Level", range(1, rules.MAX_LEVEL + 1))
     bid = pills("Bid", [(b, b) for b in rules.BIDS])
     dummy = forms.BooleanField(label="Dummy", required=False)
@@ -117,9 +127,10 @@ class HandForm(HandScreen, BaseHandForm):
         """A table keeps to one way of entering cards: a new deal starts in the way of the
         last deal before it that is saved (the previous one; for a deal drawn ahead for a
         phone with no signal, the one before the deal on the page), read from its record.
-        Only the way: no figure of it. The first deal: card by card."""
+        Only the way: no figure of it. The first deal: the way the group's last Cardigan
+        game ended in (a table that counts only does so game after game), else card by card."""
         before = self.other_deals[: self.number - 1]
-        last = before[-1] if before else {}
+        last = before[-1] if before else last_game_deal(self.game)
         return next((m for m, key in MODE_KEYS.items() if key in last), "cards")
 
     def _stored_full_suits(self) -> dict:
@@ -173,6 +184,7 @@ class HandForm(HandScreen, BaseHandForm):
 
     def posted(self, data):
         self.saving = "save" in data
+        self._split_contract(data)
         team = 1 if data.get("team") == "1" else 0
         adding = str(data.get("taking", "")).lower() not in ("on", "true", "1")
         try:
@@ -194,6 +206,9 @@ class HandForm(HandScreen, BaseHandForm):
         data["cards_0"], data["cards_1"] = (table.written(pile) for pile in piles.held)
         if data.get("mode") == "quick":
             self._count_from_cards(data, piles)
+            if "blank_none" in data:
+                for name in blank_counts(data.get, self.ranks_left is not None):
+                    data[name] = "0"
             if self.ranks_left is not None:
                 self._fill_other_counts(data)
         if data.get("mode") == "points" and self.points_left is not None:
@@ -201,6 +216,18 @@ class HandForm(HandScreen, BaseHandForm):
             fill_rest(data, ["points_0", "points_1"], self.points_left)
             data["rest_points"], data[REST] = data[REST], ""
         return data
+
+    @staticmethod
+    def _split_contract(data):
+        """The bidding box's one tap ("4 hearts") is the record's level and bid. A deal
+        posted with level and bid apart (kept on a phone from before the box) still reads."""
+        level, _, bid = str(data.get("contract", "")).partition(" ")
+        if level and bid:
+            data["level"], data["bid"] = level, bid
+        elif data.get("level") and data.get("bid"):
+            data["contract"] = f"{data['level']} {data['bid']}"
+        else:
+            data["level"] = data["bid"] = ""
 
     def _count_from_cards(self, data, piles):
         """Switching to quick mode keeps what the grid held: its counted ranks."""
@@ -229,7 +256,9 @@ class HandForm(HandScreen, BaseHandForm):
 
     def clean(self):
         data = super().clean()
-        self.ask(data, {"declarer": "Who declared?", "level": "Which level?", "bid": "Which bid?"})
+        self.ask(data, {"declarer": "Who declared?"})
+        if not (data.get("level") and data.get("bid")) and "contract" not in self.errors:
+            self.add_error("contract", "Which bid, at which level? One tap: the level in its row.")
         if data.get("tricks") is None and "tricks" not in self.errors:
             team = self.trick_legend().replace("Tricks taken by ", "")
             self.add_error("tricks", f"How many tricks did {team} take?")
@@ -340,6 +369,8 @@ class HandForm(HandScreen, BaseHandForm):
         field = None
         if root in FIELDS:
             field = root
+        elif root in ("level", "bid"):
+            field = "contract"
         elif root == "duplicates" and rest in self.people:
             field = f"pairs_{self.people.index(rest)}"
         elif root == "discards" and t is not None:
@@ -355,44 +386,3 @@ class HandForm(HandScreen, BaseHandForm):
         elif root == "full_suits" and self.asks_full_suits:
             field = f"full_{t or 0}_{key if key in rules.FULL_SUIT_ORDER else 'D'}"
         return field, message
-
-
-def initial_from(record: dict, people: list[str]) -> dict:
-    teams = rules.team_names(people)
-    initial = {
-        "declarer": record["declarer"],
-        "level": record["level"],
-        "bid": record["bid"],
-        "dummy": record.get("dummy", False),
-        "open": record.get("open", False),
-        "stuck": record.get("stuck", False),
-        "tricks": record["tricks"],
-        "team": "0",
-    }
-    duplicates = record.get("duplicates", {})
-    initial["dup_who"] = [
-        str(people.index(name))
-        for name, sets in duplicates.items()
-        if {"triplet", "four"} & set(sets)
-    ]
-    for name, sets in duplicates.items():
-        seat = people.index(name)
-        for kind in rules.DUPLICATE_SIZES:
-            initial[f"{SET_NAMES[kind]}_{seat}"] = sets.count(kind)
-    discards = record.get("discards", {})
-    for t, name in enumerate(teams):
-        initial[f"discards_{t}"] = discards.get(name, 0)
-    if "cards" in record:
-        initial["mode"] = "cards"
-        for t, name in enumerate(teams):
-            initial[f"cards_{t}"] = table.written(Counter(record["cards"][name]))
-    elif "card_points" in record:
-        initial["mode"] = "points"
-        for t, name in enumerate(teams):
-            initial[f"points_{t}"] = record["card_points"][name]
-    else:
-        initial["mode"] = "quick"
-        for t, name in enumerate(teams):
-            for rank in rules.COUNTED_RANKS:
-                initial[f"count_{t}_{rank}"] = record["card_counts"][name][rank]
-    return initial

@@ -27,7 +27,7 @@ TERMS = (
     ),
     Term(
         "Bid",
-        "What the contract is played in, cheapest first; its number is its base value:",
+        "What the contract is played in, cheapest first; the number beside it is its base value:",
         "value",
         choices=(
             (

@@ -3,9 +3,8 @@ the card grid or quick counts, the full suits, and the live preview with the gam
 
 from __future__ import annotations
 
-from collections import Counter
-
 from games.cardigan import rules, table
+from games.cardigan.counts import CountsScreen, whole
 from games.cardigan.grid import GridScreen
 from games.cardigan.suits import SuitsScreen, final_context
 from games.cardigan.words import bid_words, contract_text, outcome_sentence
@@ -13,7 +12,6 @@ from games.engine.cards import SUIT_NAMES, SUIT_SYMBOLS
 
 RED_BIDS = frozenset({"diamonds", "hearts", "diamonds_alone", "hearts_alone"})
 SET_NAMES = {"pair": "pairs", "triplet": "triplets", "four": "fours"}
-RANK_LABELS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "5": "Fives"}
 SUIT_BY_WORD = {word: suit for suit, word in SUIT_NAMES.items()}
 PART_LABELS = {
     "duplicates": "Duplicates",
@@ -24,22 +22,13 @@ PART_LABELS = {
 }
 
 
-def whole(value, fallback=0) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return fallback
-
-
-class HandScreen(GridScreen, SuitsScreen):
+class HandScreen(GridScreen, CountsScreen, SuitsScreen):
     """The deal form's side the screen reads: what was entered so far, valid or not."""
 
     template_name = "cardigan/hand_form.html"
     preview_template = "cardigan/hand_preview.html"
     # Which duplicates rows and which way of entering the cards are shown.
     SHAPE = ("mode", "dup_who")
-    # A count's chips: 0 to 4, a pack's worth, then the count itself if higher, and one more.
-    CHIPS = 5
     # A player's pairs: 0 to 3 (four in five players who show sets show one or two).
     PAIR_CHIPS = 4
 
@@ -105,24 +94,29 @@ class HandScreen(GridScreen, SuitsScreen):
             return value.lower() in ("on", "true", "1")
         return bool(value)
 
-    def bid_options(self):
-        """Each bid's pill: its suit symbol (named for screen readers), words, base value."""
-        options = []
-        for choice in self["bid"]:
-            bid = choice.data["value"]
+    def contract_rows(self):
+        """The bid and its level in one tap, as a bidding box: a row a bid (its suit symbol,
+        named for screen readers, or its words, and its base value), a chip a level."""
+        chosen = str(self.value("contract") or "")
+        rows = []
+        for bid in rules.BIDS:
             suit, _, alone = bid.partition("_")
             symbol = SUIT_BY_WORD.get(suit)
-            options.append(
+            chips = []
+            for level in range(1, rules.MAX_LEVEL + 1):
+                value = f"{level} {bid}"
+                chips.append({"value": value, "level": level, "checked": value == chosen})
+            rows.append(
                 {
-                    "tag": choice.tag(),
                     "symbol": symbol and SUIT_SYMBOLS[symbol],
-                    "suit_name": suit,
+                    "name": bid_words(bid).capitalize(),
                     "text": alone if symbol else bid_words(bid).capitalize(),
                     "value": self.settings.bid_values[bid],
                     "red": bid in RED_BIDS,
+                    "chips": chips,
                 }
             )
-        return options
+        return rows
 
     def duplicate_rows(self):
         """Every player's sets: what they are worth beside their pairs."""
@@ -251,94 +245,14 @@ class HandScreen(GridScreen, SuitsScreen):
     def points_errors(self):
         return self.errors_of("points_0", "points_1")
 
-    def counted(self) -> list[dict[str, int]]:
-        """Counted ranks by team, from the grid or from quick mode's steppers."""
-        if self.chosen_mode == "quick":
-            return [
-                {
-                    rank: max(whole(self.value(f"count_{t}_{rank}")), 0)
-                    for rank in rules.COUNTED_RANKS
-                }
-                for t in (0, 1)
-            ]
-        piles = self.piles
-        if piles is None:
-            return [dict.fromkeys(rules.COUNTED_RANKS, 0)] * 2
-        return [table.rank_counts(pile) for pile in piles.held]
-
     def card_points(self) -> list[dict]:
         return [
             {"team": name, "seat": t, "plain": plain, "points": self.multiplier * plain}
             for t, (name, plain) in enumerate(zip(self.teams, self.plain_points(), strict=True))
         ]
 
-    def quick_rows(self):
-        """Each counted rank: both teams' counts as chips. In the last deal whichever team
-        is entered second is filled in by the app (`rest_<rank>` says which is the app's);
-        before it nothing is, the deck's ranks being unknown."""
-        rows = []
-        for rank in rules.COUNTED_RANKS:
-            filled = str(self.data.get(f"rest_{rank}", "")) if self.is_bound else ""
-            fields = [self[f"count_{t}_{rank}"] for t in (0, 1)]
-            values = [whole(field.value(), None) for field in fields]
-            app = filled.partition("=")[0]
-            lines = []
-            for t, field in enumerate(fields):
-                other = 0 if app == fields[1 - t].name else values[1 - t] or 0
-                room = self.rank_room(rank) - other
-                top = max(self.CHIPS, values[t] or 0)
-                why = (
-                    f"At most {room}: the four packs hold 16 {RANK_LABELS[rank].lower()}, "
-                    "and the rest are recorded already."
-                )
-                chips = [
-                    {"n": n, "text": str(n), "checked": n == values[t], "possible": n <= room}
-                    for n in [*range(self.CHIPS), top]
-                ]
-                more = {"n": top + 1, "text": "+", "more": True, "possible": top < room}
-                for chip in [*chips, more]:
-                    chip["why"] = "" if chip["possible"] else why
-                lines.append(
-                    {
-                        "seat": t,
-                        "team": self.teams[t],
-                        "field": field,
-                        "chips": [*chips, more],
-                        "filled": app == field.name,
-                    }
-                )
-            rows.append({"rank": rank, "label": RANK_LABELS[rank], "lines": lines, "rest": filled})
-        return rows
-
-    def quick_limited(self) -> bool:
-        """Whether some count is not on offer: the packs leave too few of its rank."""
-        return any(
-            not chip["possible"]
-            for row in self.quick_rows()
-            for line in row["lines"]
-            for chip in line["chips"]
-        )
-
-    def rank_room(self, rank) -> int:
-        """Copies of a rank this deal can still hold: the packs' 16 less the other deals'."""
-        if self.ranks_left is not None:
-            return self.ranks_left[rank]
-        used = 0
-        for deal in self.other_deals:
-            if "cards" in deal:
-                rows = [table.rank_counts(Counter(held)) for held in deal["cards"].values()]
-            else:
-                rows = list(deal.get("card_counts", {}).values())
-            used += sum(row.get(rank, 0) for row in rows)
-        return max(rules.PACKS * len(SUIT_NAMES) - used, 0)
-
     def errors_of(self, *names):
         return [error for name in names for error in self[name].errors]
-
-    def quick_errors(self):
-        return self.errors_of(
-            *(f"count_{t}_{rank}" for t in (0, 1) for rank in rules.COUNTED_RANKS)
-        )
 
     def holding_hint(self) -> list[str]:
         """How many cards each team can hold: its tricks, one to four cards each, plus discards."""

@@ -27,8 +27,7 @@ SCREENS = {
         (
             "#mode label:has(input[value=points])",
             "#declarer label:nth-of-type(2)",
-            "#level label:has(input[value='2'])",
-            "#bid label:has(input[value=hearts])",
+            "#contract label:has(input[value='2 hearts'])",
             "#tricks label:has(input[value='9'])",
             ("#id_points_0", "61"),
             "#full-none",

@@ -91,8 +91,7 @@ def bid_fair_redeal(page):
 def cardigan_played(declarer, level, bid, suits=("S", "H")):
     def enter(page):
         click(page, f"#declarer label:has(input[value='{declarer}'])")
-        click(page, f"#level label:has(input[value='{level}'])")
-        click(page, f"#bid label:has(input[value='{bid}'])")
+        click(page, f"#contract label:has(input[value='{level} {bid}'])")
         click(page, "#tricks label:has(input[value='7'])")
         others = 1 - list(PLAYERS["cardigan"]).index(declarer) % 2
         for _ in range(2):
@@ -107,11 +106,11 @@ def cardigan_played(declarer, level, bid, suits=("S", "H")):
     return enter
 
 
-def cardigan_level(level):
+def cardigan_level(level, bid):
     """Only the level changed: the cards kept stay as they were counted."""
 
     def enter(page):
-        click(page, f"#level label:has(input[value='{level}'])")
+        click(page, f"#contract label:has(input[value='{level} {bid}'])")
         click(page, SAVE)
 
     return enter
@@ -158,7 +157,7 @@ CHANGES = {
     "tridge": (1, tridge_played("spades"), 5),
     "contractor": (1, contractor_played("Ben", "spades", (6, 3, 1)), 5),
     "bid_fair": (1, bid_fair_played((70, 41)), 5),
-    "cardigan": (1, cardigan_level(2), 2),
+    "cardigan": (1, cardigan_level(2, "spades"), 2),
 }
 
 QUEUE = """() => { const key = Object.keys(localStorage).find(k => k.startsWith('queue:'));

@@ -79,8 +79,7 @@ def counted_total(page):
 
 def contract(page, hand):
     pick(page, "declarer", hand["declarer"])
-    pick(page, "level", str(hand["level"]))
-    pick(page, "bid", hand["bid"])
+    pick(page, "contract", f"{hand['level']} {hand['bid']}")
     for flag in ("dummy", "open", "stuck"):
         if hand.get(flag):
             with live_update(page):

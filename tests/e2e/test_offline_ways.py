@@ -142,8 +142,7 @@ def test_bid_fair_with_no_signal_offers_no_hand_once_the_hands_kept_end_the_game
 # --- Cardigan: card by card, counts only, points only, duplicates and stuck; no deal 5 ---------
 def cardigan_contract(page, declarer, level, bid, tricks=7):
     click(page, f"#declarer label:has(input[value='{declarer}'])")
-    click(page, f"#level label:has(input[value='{level}'])")
-    click(page, f"#bid label:has(input[value='{bid}'])")
+    click(page, f"#contract label:has(input[value='{level} {bid}'])")
     click(page, f"#tricks label:has(input[value='{tricks}'])")
 
 

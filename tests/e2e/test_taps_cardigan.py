@@ -5,14 +5,16 @@ aims at what it sees: a question by its words, a pill, chip or card by the label
 (helpers.Taps counts every tap, Save included).
 
 Every deal counts, the last one with its full-suit answer where the table is asked it (counts
-only, points only; card by card the app counts them). A table keeps its way through a game:
-its first deal pays the tap that chooses it, each later deal opens in the previous one's.
+only, points only; card by card the app counts them). A table keeps its way: the first deal
+of the first game pays the tap that chooses it; each later deal opens in the previous one's,
+and each later game in the way the group's last game was entered.
 Budgets on the median of the 20 deals, the worst reported: card by card 60 taps, counts
-only 18, points only 10 taps and 8 digits. Two are not reached (REACHED), by what a deal
-cannot do without: card by card, 52 cards, a tap for the other team, 4 for the contract and
-Save are 58, and the median deal has three players showing pairs (a tap each); counts only,
-12 counts, the contract, the pairs and Save are 20. Less would be a figure filled in that
-the app cannot know. The table goes to artifacts/cardigan-taps.txt.
+only 18, points only 10 taps and 8 digits. What gets there (issue 35): the bid and its level
+are one tap (a bidding box), a pile's zero counts one tap ("0 for the n left blank"), and a
+new game opens in the table's way. A deal of deals 1 to 3 card by card is then 52 cards, a
+tap for the other team, 3 for the contract and Save (57) and a tap a player showing pairs
+(three in the median deal); counts only, its counts but the zeros, a tap for those, the
+contract, the pairs and Save. The table goes to artifacts/cardigan-taps.txt.
 """
 
 import re
@@ -32,9 +34,6 @@ from tests.games.cardigan.real_decks import SEEDS, counts_of, full_suits, points
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BUDGET = {"cards": 60, "quick": 18, "points": 10}
-# The medians reached where the budget is not (the module's docstring says why): a tap more
-# fails the test.
-REACHED = BUDGET | {"cards": 61, "quick": 20}
 DIGITS = 8
 MODES = {"cards": "Card by card", "quick": "Counts only", "points": "Points only"}
 RANKS = {"A": "Aces", "K": "Kings", "Q": "Queens", "J": "Jacks", "10": "Tens", "5": "Fives"}
@@ -56,15 +55,19 @@ def pill(page, legend, text):
     return question(page, legend).locator("label").filter(has_text=words(text))
 
 
-def bid_pill(page, bid):
-    """A bid by what its pill shows: its suit's symbol (and "alone"), or its words."""
-    labels = question(page, "Bid").locator("label")
+def bid_row(page, bid):
+    """A bid's row of the bidding box by what its name shows: its suit's symbol (and
+    "alone"), or its words."""
+    rows = question(page, "Bid and").locator(".bid-row")
     if bid in BIDS:
-        return labels.filter(has_text=re.compile(rf"^\s*{BIDS[bid]}\b"))
+        return rows.filter(
+            has=page.locator(".bid-name", has_text=re.compile(rf"^\s*{BIDS[bid]}\b"))
+        )
     suit, _, alone = bid.partition("_")
     symbol = SUIT_SYMBOLS[next(s for s, name in SUIT_NAMES.items() if name == suit)]
-    labels = labels.filter(has_text=symbol)
-    return labels.filter(has_text="alone") if alone else labels.filter(has_not_text="alone")
+    rows = rows.filter(has=page.locator(".bid-name", has_text=symbol))
+    names = page.locator(".bid-name", has_text="alone")
+    return rows.filter(has=names) if alone else rows.filter(has_not=names)
 
 
 def face(card):
@@ -90,8 +93,8 @@ def duplicates(tap, page, deal):
 
 def contract(tap, page, deal):
     tap(pill(page, "Declarer", deal["declarer"]))
-    tap(pill(page, "Level", str(deal["level"])))
-    tap(bid_pill(page, deal["bid"]))
+    # The bid and its level, one tap: the level's chip in the bid's row.
+    tap(bid_row(page, deal["bid"]).locator("label").filter(has_text=words(str(deal["level"]))))
     if deal.get("dummy"):
         tap(question(page, "Played").locator("label").filter(has_text="Dummy"))
     tap(pill(page, "Tricks taken by", str(deal["tricks"])))
@@ -149,15 +152,25 @@ def chosen(line):
 
 
 def counts(tap, page, deal, last):
+    """Each count a pile has, then its zeros at once ("0 for the n left blank"): in the last
+    deal the first team's alone, the app filling in the other's from what the packs left."""
+    zeros = 0
     for t, team in enumerate(TEAMS):
         for rank, n in deal["card_counts"][team].items():
             line = count_line(page, rank, t)
-            if last and t == 1:  # the app's, from what the packs left
-                expect(line.locator("input:checked")).to_have_value(str(n))
+            if (last and t == 1) or n == 0:
+                zeros += n == 0 and not (last and t == 1)
                 continue
             while chosen(line) != str(n):
                 chip = line.locator("label").filter(has_text=words(str(n)))
                 tap(chip if chip.count() else line.locator("label").filter(has_text=words("+")))
+    if zeros:
+        button = page.locator("#blank-none")
+        expect(button).to_have_text(f"0 for the {zeros} left blank")
+        tap(button)
+    for t, team in enumerate(TEAMS):
+        for rank, n in deal["card_counts"][team].items():
+            expect(count_line(page, rank, t).locator("input:checked")).to_have_value(str(n))
 
 
 def points(tap, page, deal, last):
@@ -221,8 +234,9 @@ def play_game(live_server, page, user, mode, seed):
         tap = Thumb(page)
         way = pill(page, "Cards", MODES[mode])
         if not way.locator("input").is_checked():
-            # A table keeps its way: the first deal pays the tap, the later ones open in it.
-            assert number == 1, f"deal {number} did not open in the way of deal {number - 1}"
+            # A table keeps its way: the first game's first deal pays the tap, the later
+            # deals and games open in it.
+            assert number == 1 and seed == SEEDS[0], f"game {seed}, deal {number}: not its way"
             tap(way)
         duplicates(tap, page, deal)
         contract(tap, page, deal)
@@ -273,6 +287,6 @@ def test_real_decks_stay_within_the_tap_budget_on_every_deal(live_server, phone,
         for game, seed in zip(figures, SEEDS, strict=True):
             made = sum(1 for row in full_suits(real_game(seed)).values() for n in row.values() if n)
             assert game[3][2] == max(made, 1)
-    assert statistics.median(every) <= REACHED[mode]
+    assert statistics.median(every) <= BUDGET[mode]
     if mode == "points":
         assert max(digits) <= DIGITS

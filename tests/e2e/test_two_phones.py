@@ -37,7 +37,7 @@ def _cardigan_no_dummy(page):
 
 
 def _cardigan_level(page):
-    option = "#level label:has(input[value='3'])"
+    option = "#contract label:has(input[value='3 no_trump'])"
     with live_update(page):
         page.click(option)
 

@@ -81,8 +81,7 @@ def _cardigan(page):
     deal = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
     pick(page, "mode", "points")
     pick(page, "declarer", deal["declarer"])
-    pick(page, "level", str(deal["level"]))
-    pick(page, "bid", deal["bid"])
+    pick(page, "contract", f"{deal['level']} {deal['bid']}")
     with live_update(page):
         page.click("#play label:has(input[name=dummy])")
     pick(page, "tricks", str(deal["tricks"]))

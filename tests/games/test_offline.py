@@ -86,8 +86,8 @@ def test_every_page_a_members_board_lists_fits_in_the_workers_budget_for_a_game(
     user, kind, under_way
 ):
     """Bytes as the worker holds them (unpacked), drawn from each kind's example game,
-    under way (its last hand to come) and over: the largest, Cardigan's under way, is
-    514,649 bytes (27 Nov 2026); the budget is 655,360."""
+    under way (its last hand to come) and over; a new Cardigan game's, the largest, is
+    tests/e2e/test_installed.py's."""
     sheet = json.loads((SHEETS / f"{EXAMPLES[kind]}.json").read_text())
     if under_way:
         sheet["hands"] = sheet["hands"][:-1]

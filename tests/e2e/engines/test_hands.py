@@ -80,8 +80,7 @@ def test_a_deal_of_cardigan_is_scored(phone, user):
     deal = quick(json.loads((EXAMPLES / "cardigan-four-deals.json").read_text())["hands"][1])
     phone.choose("mode", "points")
     phone.choose("declarer", deal["declarer"])
-    phone.choose("level", deal["level"])
-    phone.choose("bid", deal["bid"])
+    phone.choose("contract", f"{deal['level']} {deal['bid']}")
     phone.tap("#play label:has(input[name=dummy])", update=True)
     phone.choose("tricks", deal["tricks"])
     for team, counts in enumerate(deal["card_counts"].values()):

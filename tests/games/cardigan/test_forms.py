@@ -159,6 +159,63 @@ def test_a_count_left_blank_is_asked_not_taken_for_nought(user):
     assert form.errors["count_1_5"] == ["How many fives did Ben & Dee take?"]
 
 
+def test_nought_for_the_blanks_fills_in_only_what_no_chip_was_tapped_for(user):
+    # The player's one tap for a pile's zeros ("0 for the n left blank"): the server does it
+    # without JavaScript as games/cardigan/static/cardigan/cards.js does with it.
+    game = make_game(user, kind="cardigan")
+    post = as_post(QUICK) | BLANK_COUNTS | {"count_0_A": "3", "count_1_K": "2"}
+    form = form_for(game, post)
+    assert form.blanks_to_none() == 10
+    assert form_for(game, as_post(QUICK) | BLANK_COUNTS).blanks_to_none() == 0  # none entered
+    form = form_for(game, post | {"blank_none": "1"})
+    assert form["count_0_A"].value() == "3" and form["count_1_K"].value() == "2"
+    assert form["count_1_A"].value() == "0" and form["count_0_5"].value() == "0"
+    assert form.blanks_to_none() == 0 and not form.saving
+
+
+def test_in_the_last_deal_nought_for_the_blanks_is_the_first_teams_and_the_app_fills_the_rest(
+    user,
+):
+    game = last_quick_deal(user)  # 4 of each counted rank left
+    post = as_post(QUICK, number=4) | BLANK_COUNTS | {"count_0_A": "3"}
+    assert form_for(game, post, number=4).blanks_to_none() == 5
+    form = form_for(game, post | {"blank_none": "1"}, number=4)
+    assert [form[f"count_{t}_A"].value() for t in (0, 1)] == ["3", "1"]
+    assert [form[f"count_{t}_K"].value() for t in (0, 1)] == ["0", "4"]
+
+
+def test_the_bid_and_its_level_are_one_tap(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0], contract="4 hearts_alone")
+    del post["level"], post["bid"]
+    form = form_for(game, post)
+    assert form.is_valid(), form.errors
+    assert (form.to_record()["level"], form.to_record()["bid"]) == (4, "hearts_alone")
+    chosen = [chip for row in form.contract_rows() for chip in row["chips"] if chip["checked"]]
+    assert [chip["name"] for chip in chosen] == ["4 hearts alone"]
+
+
+def test_a_deal_kept_on_a_phone_with_its_level_and_bid_apart_still_reads(user):
+    # Posted by a page drawn before the bidding box (a queued deal sent after an update).
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0])
+    del post["contract"]
+    form = form_for(game, post)
+    assert form.is_valid(), form.errors
+    assert form.to_record() == RECORDS[0]
+
+
+def test_a_deal_without_its_contract_asks_for_it_beside_the_bidding_box(user):
+    game = make_game(user, kind="cardigan")
+    post = as_post(RECORDS[0])
+    del post["contract"], post["level"], post["bid"]
+    form = form_for(game, post | {"save": "1"})
+    assert not form.is_valid()
+    assert form.errors["contract"] == ["Which bid, at which level? One tap: the level in its row."]
+    assert "level" not in form.errors and "bid" not in form.errors
+    assert ("contract", form.errors["contract"][0]) in form.problems()
+
+
 def test_a_count_the_packs_cannot_hold_is_not_on_offer(user):
     game = last_quick_deal(user)  # 4 aces are left for the last deal
     form = form_for(game, as_post(QUICK, number=4) | BLANK_COUNTS | {"count_1_A": "1"}, number=4)
@@ -318,3 +375,19 @@ def test_a_new_deal_starts_in_the_way_the_previous_deal_was_entered(user, previo
     # Deals drawn ahead for a phone with no signal: the way of the last deal saved.
     assert HandForm(game=game, number=3)["mode"].value() == way
     assert HandForm(game=game, number=4)["mode"].value() == way
+
+
+def test_a_new_game_opens_in_the_way_the_groups_last_game_was_entered(user, make_user):
+    # A table that counts only does so game after game: no tap a game to choose it again.
+    assert HandForm(game=make_game(user, kind="cardigan"), number=1)["mode"].value() == "cards"
+    make_game(user, kind="cardigan", hands=[canonical(EXAMPLE[0]), quick(EXAMPLE[1])])
+    fresh = make_game(user, kind="cardigan")
+    assert HandForm(game=fresh, number=1)["mode"].value() == "quick"
+    # Only the group's own games, and only those begun before it.
+    assert (
+        HandForm(game=make_game(make_user("bo"), kind="cardigan"), number=1)["mode"].value()
+        == "cards"
+    )
+    make_game(user, kind="cardigan", hands=[points_only(canonical(EXAMPLE[0]))])
+    assert HandForm(game=fresh, number=1)["mode"].value() == "quick"
+    assert HandForm(game=make_game(user, kind="cardigan"), number=1)["mode"].value() == "points"

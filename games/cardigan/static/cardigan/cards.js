@@ -216,6 +216,49 @@
     }
   });
 
+  // Counts only, "0 for the n left blank": the counts no chip was tapped for are none, at
+  // once (as the server does without JavaScript, screen.py blank_counts): every blank line,
+  // or in the last deal a rank's first line when both are blank (the app fills the other).
+  function blankLines(table) {
+    var last = table.hasAttribute("data-last-deal");
+    var blanks = [];
+    var entered = false;
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      var open = [];
+      row.querySelectorAll(".chips-row").forEach(function (line) {
+        if (line.querySelector("input:checked")) entered = true;
+        else open.push(line);
+      });
+      blanks = blanks.concat(last ? (open.length === 2 ? open.slice(0, 1) : []) : open);
+    });
+    return entered ? blanks : [];
+  }
+  function offerBlanks(table) {
+    var button = table.querySelector("#blank-none");
+    if (!button) return;
+    var n = blankLines(table).length;
+    button.hidden = !n;
+    button.querySelector("[data-blanks]").textContent = n;
+  }
+  document.addEventListener("change", function (event) {
+    var table = event.target.closest && event.target.closest("#quick");
+    if (table) offerBlanks(table);
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button#blank-none");
+    if (!button || !button.form) return;
+    event.preventDefault();
+    var zero = null;
+    blankLines(button.closest("#quick")).forEach(function (line) {
+      var chip = line.querySelector("input[value='0']:not(:disabled)");
+      if (!chip) return;
+      chip.checked = true;
+      zero = chip;
+    });
+    button.hidden = true;
+    if (zero) zero.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
   function refused(cell) {
     cell.classList.remove("refused");
     void cell.offsetWidth;
