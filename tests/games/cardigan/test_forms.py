@@ -191,8 +191,13 @@ def test_the_bid_and_its_level_are_one_tap(user):
     form = form_for(game, post)
     assert form.is_valid(), form.errors
     assert (form.to_record()["level"], form.to_record()["bid"]) == (4, "hearts_alone")
-    chosen = [chip for row in form.contract_rows() for chip in row["chips"] if chip["checked"]]
-    assert [chip["name"] for chip in chosen] == ["4 hearts alone"]
+    chosen = [
+        (row["name"], chip["level"])
+        for row in form.contract_rows()
+        for chip in row["chips"]
+        if chip["checked"]
+    ]
+    assert chosen == [("Hearts alone", 4)]
 
 
 def test_a_deal_kept_on_a_phone_with_its_level_and_bid_apart_still_reads(user):
