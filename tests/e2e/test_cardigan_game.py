@@ -351,3 +351,19 @@ def test_a_greyed_card_says_why_when_tapped_and_a_whole_suit_says_what_it_skippe
     expect(small_phone.locator("#discards")).to_contain_text("Ben & Dee")
     assert no_horizontal_scroll(small_phone)
     shoot(small_phone, "cardigan-deal-4-greyed-card-360")
+
+
+def test_card_points_of_three_digits_show_whole_in_their_field_at_360_px(
+    live_server, small_phone, user
+):
+    # A newcomer's walk typed 120 and saw "12": the field cut its last digit.
+    game = make_game(user, kind="cardigan")
+    page = small_phone
+    log_in(page, live_server.url)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/new/")
+    pick(page, "mode", "points")
+    for team in (0, 1):
+        field = page.locator(f"#id_points_{team}")
+        field.fill("572")  # the most a team can take: an ace's 11 for each of 52 cards
+        shown = field.evaluate("input => input.scrollWidth <= input.clientWidth")
+        assert shown, f"team {team}'s 572 does not fit its field"
