@@ -11,9 +11,9 @@ from games.models import Hand
 
 
 def last_game_deal(game) -> dict:
-    """The last deal of the group's latest Cardigan game before this one, or {}."""
-    if not game.pk:
-        return {}
+    """The last deal of the group's latest Cardigan game begun before this one, or {}. For
+    Play again's next game, drawn and not stored (games/views/again.py), that is the game
+    just played."""
     hand = (
         Hand.objects.filter(
             game__session__group_id=game.session.group_id,

@@ -8,6 +8,7 @@ import pytest
 from games.cardigan import table
 from games.cardigan.forms import HandForm, initial_from
 from games.engine.cards import deck
+from games.play.following import drawn_next
 from tests.games.cardigan.cardigan_sheets import AC, BD, PLAYERS, deal, quick, split
 from tests.sheets import EXAMPLES
 from tests.tables import make_game
@@ -396,3 +397,10 @@ def test_a_new_game_opens_in_the_way_the_groups_last_game_was_entered(user, make
     make_game(user, kind="cardigan", hands=[points_only(canonical(EXAMPLE[0]))])
     assert HandForm(game=fresh, number=1)["mode"].value() == "quick"
     assert HandForm(game=make_game(user, kind="cardigan"), number=1)["mode"].value() == "points"
+
+
+def test_play_agains_next_game_opens_in_the_way_of_the_game_just_played(user):
+    played = make_game(user, kind="cardigan", hands=[quick(EXAMPLE[0])])
+    drawn = drawn_next(played)
+    drawn.pk = 0  # as games/views/again.py draws it: not stored
+    assert HandForm(game=drawn, number=1)["mode"].value() == "quick"
