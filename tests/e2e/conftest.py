@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.in_flight import IN_FLIGHT
+
 # A ceiling, never the mechanism: each wait is for something the page shows, and a busy
 # machine may take long to show it (Playwright's own calls wait as long by default).
 expect.set_options(timeout=30_000)
@@ -83,10 +85,15 @@ class Phones:
 def phones_closed(request):
     """Every phone a test opened is closed when it ends. A board left open polls the live
     server every 5 s for the rest of the run: later tests' load, and a traceback when a
-    poll lands in a test without the database (seen in CI)."""
+    poll lands in a test without the database (seen in CI). Then the test ends once the live
+    server has answered what they asked."""
     yield
     if "browser" in request.fixturenames:
         request.getfixturevalue("browser").close_all()
+    if "live_server" in request.fixturenames:
+        # ... and the pages they were still fetching answered, before the test's database is
+        # emptied (tests/e2e/in_flight.py says why). A request stuck longer is left be.
+        IN_FLIGHT.wait_idle(timeout=30)
 
 
 @pytest.fixture
