@@ -75,6 +75,8 @@ class HandForm(HandScreen, BaseHandForm):
             rules.dealer_of(self.number, self.people) if self.number <= rules.DEALS else None
         )
         self.saving = False
+        # Said beside the ways: where a new deal's way came from ("as in the last game").
+        self.way_kept = ""
 
     def blank(self):
         return {"mode": self._usual_mode(), "team": "0"}
@@ -131,7 +133,10 @@ class HandForm(HandScreen, BaseHandForm):
         game ended in (a table that counts only does so game after game), else card by card."""
         before = self.other_deals[: self.number - 1]
         last = before[-1] if before else last_game_deal(self.game)
-        return next((m for m, key in MODE_KEYS.items() if key in last), "cards")
+        mode = next((m for m, key in MODE_KEYS.items() if key in last), None)
+        if mode:
+            self.way_kept = "as in the last deal" if before else "as in the last game"
+        return mode or "cards"
 
     def _stored_full_suits(self) -> dict:
         stored = self.game.meta.get("sheet_top", {}).get("full_suits") or {}

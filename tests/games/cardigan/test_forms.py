@@ -369,9 +369,11 @@ def test_a_new_deal_starts_in_the_way_the_previous_deal_was_entered(user, previo
     # A table keeps to one way: no tap a deal to choose it again. Only the way, no figure.
     first = make_game(user, kind="cardigan")
     assert HandForm(game=first, number=1)["mode"].value() == "cards"  # the first deal
+    assert HandForm(game=first, number=1).way_kept == ""
     game = make_game(user, kind="cardigan", hands=[previous(canonical(EXAMPLE[0]))])
     form = HandForm(game=game, number=2)
     assert form["mode"].value() == way
+    assert form.way_kept == "as in the last deal"
     figures = [f"count_{t}_{rank}" for t in (0, 1) for rank in "AK"] + ["points_0", "points_1"]
     assert all(form[name].value() in (None, "") for name in figures)
     assert form["cards_0"].value() in (None, "") and form["cards_1"].value() in (None, "")
@@ -389,6 +391,7 @@ def test_a_new_game_opens_in_the_way_the_groups_last_game_was_entered(user, make
     make_game(user, kind="cardigan", hands=[canonical(EXAMPLE[0]), quick(EXAMPLE[1])])
     fresh = make_game(user, kind="cardigan")
     assert HandForm(game=fresh, number=1)["mode"].value() == "quick"
+    assert HandForm(game=fresh, number=1).way_kept == "as in the last game"  # said beside it
     # Only the group's own games, and only those begun before it.
     assert (
         HandForm(game=make_game(make_user("bo"), kind="cardigan"), number=1)["mode"].value()
