@@ -18,7 +18,7 @@ from games.cardigan import rules, table
 from games.cardigan.counts import RANK_LABELS, blank_counts
 from games.cardigan.grid import rest_of
 from games.cardigan.records import GAME_POINTS, MAX_DISCARDS, RANK_COPIES
-from games.cardigan.screen import SET_NAMES, HandScreen
+from games.cardigan.screen import SET_NAMES, HandScreen, boxed
 from games.cardigan.stored import initial_from, last_game_deal
 from games.cardigan.words import in_a_sentence, with_faces
 from games.engine.cards import RANKS, SUIT_NAMES, SUITS, face
@@ -31,7 +31,7 @@ MOST_POINTS = max(rules.CARD_POINTS.values()) * rules.DECK_SIZE
 MODE_KEYS = {"cards": "cards", "quick": "card_counts", "points": "card_points"}
 FIELDS = ("declarer", "dummy", "open", "stuck", "tricks")  # named as the sheet
 CONTRACTS = [
-    (f"{level} {bid}", f"{level} {bid}")
+    (boxed(level, bid), boxed(level, bid))
     for bid in rules.BIDS
     for level in range(1, rules.MAX_LEVEL + 1)
 ]
@@ -230,7 +230,7 @@ class HandForm(HandScreen, BaseHandForm):
         if level and bid:
             data["level"], data["bid"] = level, bid
         elif data.get("level") and data.get("bid"):
-            data["contract"] = f"{data['level']} {data['bid']}"
+            data["contract"] = boxed(data["level"], data["bid"])
         else:
             data["level"] = data["bid"] = ""
 

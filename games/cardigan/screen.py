@@ -22,6 +22,11 @@ PART_LABELS = {
 }
 
 
+def boxed(level, bid) -> str:
+    """The bidding box's value for a contract, its level and bid in one: "4 hearts_alone"."""
+    return f"{level} {bid}"
+
+
 class HandScreen(GridScreen, CountsScreen, SuitsScreen):
     """The deal form's side the screen reads: what was entered so far, valid or not."""
 
@@ -104,7 +109,7 @@ class HandScreen(GridScreen, CountsScreen, SuitsScreen):
             symbol = SUIT_BY_WORD.get(suit)
             chips = []
             for level in range(1, rules.MAX_LEVEL + 1):
-                value = f"{level} {bid}"
+                value = boxed(level, bid)
                 chips.append({"value": value, "level": level, "checked": value == chosen})
             rows.append(
                 {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.cardigan import rules, table
-from games.cardigan.screen import SET_NAMES
+from games.cardigan.screen import SET_NAMES, boxed
 from games.models import Hand
 
 
@@ -32,7 +32,7 @@ def initial_from(record: dict, people: list[str]) -> dict:
     teams = rules.team_names(people)
     initial = {
         "declarer": record["declarer"],
-        "contract": f"{record['level']} {record['bid']}",
+        "contract": boxed(record["level"], record["bid"]),
         "level": record["level"],
         "bid": record["bid"],
         "dummy": record.get("dummy", False),
